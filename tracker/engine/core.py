@@ -1,0 +1,167 @@
+"""The game-module interface: rules, actions, phases and games declared as data.
+
+Pure Python on purpose: no Django, no clock, no randomness. Dice and draws happen at the
+table and arrive as action parameters, so replaying a log is exact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+State = dict  # JSON-native: dicts, lists, str, int, bool, None only
+Params = dict
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule_id: str
+    code: str
+    message: str
+    section: str
+    hard: bool = False
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule_id, "code": self.code, "message": self.message, "section": self.section}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named legality rule.
+
+    `check(state, params, ctx)` returns None when the action is fine, or a message (str) that
+    explains this particular refusal; returning True uses the rule's default message.
+    `hard` rules guard invariants that would corrupt the state: an override cannot pass them.
+    `kind` is "state" (checked from tracked state) or "card-data" (checked when the card data is
+    in the action or shipped; otherwise a reminder).
+    """
+
+    id: str
+    title: str
+    section: str
+    message: str
+    check: Callable[[State, Params, "Context"], Any] | None = None
+    kind: str = "state"
+    hard: bool = False
+
+    @property
+    def code(self) -> str:
+        return self.id.split(".", 1)[-1]
+
+    def violation(self, message: str | None = None) -> Violation:
+        return Violation(self.id, self.code, message or self.message, self.section, self.hard)
+
+
+@dataclass(frozen=True)
+class Phase:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One recordable action: its parameter schema, where it may happen, what it checks, what it does.
+
+    `apply(state, params, ctx)` mutates `state`, a private working copy made by `decide`/`replay`,
+    and may return a short log line. Mutating a copy keeps replay of long logs cheap while the
+    public functions stay pure.
+    """
+
+    type: str
+    title: str
+    params: dict  # JSON schema (type: object)
+    apply: Callable[[State, Params, "Context"], str | None]
+    rules: tuple[str, ...] = ()
+    phases: frozenset[str] | None = None  # None: any phase
+    phase_rule: str | None = None  # rule reported when the phase is wrong; default: game.phase_rule
+    seat_params: tuple[str, ...] = ("player", "target")
+    undoable: bool = True
+    # Bookkeeping a table may still record once the game has ended (a late life point change):
+    # refusing it would lose what the players saw happen. The outcome stays as decided.
+    after_end: bool = False
+
+
+@dataclass(frozen=True)
+class Mode:
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+
+
+@dataclass
+class Context:
+    """What an action's checks and effects may know besides the state and its params."""
+
+    game: "Game"
+    mode: str
+    action_type: str
+    overriding: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    title: str
+    modes: tuple[Mode, ...]
+    phases: tuple[Phase, ...]
+    actions: Mapping[str, ActionSpec]
+    rules: Mapping[str, Rule]
+    setup: Callable[[str, list, dict], State]
+    outcome: Callable[[State], dict | None]
+    phase_rule: str  # reported when an action is recorded in a phase that does not allow it
+    game_over_rule: str  # reported when an action arrives after the game ended
+    invariants: tuple[str, ...] = ()  # hard rules checked on every resulting state
+    enumerate_actions: Callable[[State], list] | None = None  # candidate legal actions, for tests
+    setup_errors: Callable[[str, list, dict], dict] | None = None  # {field: [messages]}
+    # (players, options) pairs that set up each mode, for the conformance harness and demo data
+    setup_examples: Callable[[str], list[tuple[list, dict]]] | None = None
+    # validate_deck(payload) -> report with .valid, .violations, .reminders; raises DeckInputError
+    validate_deck: Callable[[dict], Any] | None = None
+    engine_version: int = 1
+
+    def mode(self, slug: str) -> Mode | None:
+        return next((m for m in self.modes if m.slug == slug), None)
+
+    def rule(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+
+class SetupError(ValueError):
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+        self.errors = errors
+
+
+class ParamError(ValueError):
+    """The action itself is malformed (unknown type, missing or mistyped param): a 400, not a refusal."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+        self.errors = errors
+
+
+class DeckInputError(ValueError):
+    """A deck list that cannot be read (a missing or mistyped field): a 400, not a rule violation."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+        self.errors = errors
+
+
+def rules_table(*rules: Rule) -> dict[str, Rule]:
+    table = {}
+    for rule in rules:
+        if rule.id in table:
+            raise ValueError(f"duplicate rule id {rule.id}")
+        table[rule.id] = rule
+    return table
+
+
+def actions_table(*actions: ActionSpec) -> dict[str, ActionSpec]:
+    table = {}
+    for action in actions:
+        if action.type in table:
+            raise ValueError(f"duplicate action type {action.type}")
+        table[action.type] = action
+    return table

@@ -1,0 +1,2 @@
+"""One package per game; importing this package registers every game with the engine."""
+from . import aventuria  # noqa: F401
