@@ -1,0 +1,50 @@
+"""Aventuria: Adventure Card Game — duel, skirmish and team duel (adventure and campaign modes later)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tracker.engine import Game, Mode, Phase, actions_table, register
+
+from .actions_attack import ATTACK_ACTIONS
+from .actions_cards import CARD_ACTIONS
+from .actions_life import LIFE_ACTIONS
+from .actions_turn import PHASE_TITLES, PLAY, TURN_ACTIONS
+from .enumerate import enumerate_actions
+from .outcome import outcome
+from .rules import RULES
+from .state import setup, setup_errors, setup_examples
+
+try:
+    from .decks import validate_deck
+except ImportError:  # decks.py is written separately; the API then reports no deck validation
+    validate_deck = None
+
+
+def _play_only(spec):
+    # Turn actions need an active hero: no override may run them during the roll-off.
+    return replace(spec, rules=spec.rules + ("aventuria.H6",)) if spec.phases == PLAY else spec
+
+
+GAME = Game(
+    slug="aventuria",
+    title="Aventuria Adventure Card Game",
+    modes=(
+        Mode("duel", "Duel", 2, 2),
+        Mode("skirmish", "Skirmish", 3, 8),
+        Mode("team_duel", "Team Duel", 4, 8),
+    ),
+    phases=tuple(Phase(pid, title) for pid, title in PHASE_TITLES.items()),
+    actions=actions_table(*map(_play_only, (*TURN_ACTIONS, *CARD_ACTIONS, *ATTACK_ACTIONS, *LIFE_ACTIONS))),
+    rules=RULES,
+    setup=setup,
+    outcome=outcome,
+    phase_rule="aventuria.R1",
+    game_over_rule="aventuria.H4",
+    invariants=("aventuria.H1", "aventuria.R48"),
+    enumerate_actions=enumerate_actions,
+    setup_errors=setup_errors,
+    setup_examples=setup_examples,
+    validate_deck=validate_deck,
+)
+
+register(GAME)
