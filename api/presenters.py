@@ -1,0 +1,66 @@
+"""Response bodies, built from models and engine objects. Field names follow API.md."""
+from django.urls import reverse
+
+from tracker.engine import Game
+
+
+def absolute(request, path: str) -> str:
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def rule_reference(request, rule_id: str) -> str:
+    return absolute(request, reverse("rule-detail", args=[rule_id]))
+
+
+def game_summary(game: Game) -> dict:
+    return {
+        "slug": game.slug,
+        "title": game.title,
+        "modes": [
+            {"slug": m.slug, "title": m.title, "min_players": m.min_players, "max_players": m.max_players}
+            for m in game.modes
+        ],
+    }
+
+
+def game_detail(game: Game, request) -> dict:
+    return {
+        **game_summary(game),
+        "phases": [{"id": p.id, "title": p.title} for p in game.phases],
+        "actions": [{"type": a.type, "title": a.title, "params": a.params} for a in game.actions.values()],
+        "rules": [
+            {
+                "id": r.id,
+                "title": r.title,
+                "section": r.section,
+                "kind": r.kind,
+                "enforced": r.check is not None,
+                "reference": rule_reference(request, r.id),
+            }
+            for r in game.rules.values()
+        ],
+    }
+
+
+def session_body(session, request, can_write: bool) -> dict:
+    return {
+        # The edit token is the write capability: a view-only reader never sees it.
+        "id": session.id if can_write else None,
+        "view_id": session.view_id,
+        "game": session.game,
+        "mode": session.mode,
+        "version": session.version,
+        "state": session.state,
+        "outcome": session.outcome,
+        "url": absolute(request, reverse("table", args=[session.id])) if can_write else None,
+        "view_url": absolute(request, reverse("table", args=[session.view_id])),
+        "created": session.created.isoformat().replace("+00:00", "Z"),
+        "updated": session.updated.isoformat().replace("+00:00", "Z"),
+    }
+
+
+def violations_body(violations, request) -> list[dict]:
+    return [
+        {"rule": v.rule_id, "message": v.message, "section": v.section, "reference": rule_reference(request, v.rule_id)}
+        for v in violations
+    ]

@@ -1,0 +1,44 @@
+"""OpenAPI: one request schema per action type, so clients can validate before they send."""
+from tracker.engine import all_games
+
+ACTIONS_PATH = "/api/sessions/{token}/actions/"
+
+
+def _component_name(game_slug: str, action_type: str) -> str:
+    words = game_slug.replace("-", "_").split("_") + action_type.split("_")
+    return "".join(w.capitalize() for w in words) + "Action"
+
+
+def add_action_schemas(result, generator, request, public):
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    refs, mapping = [], {}
+    for game in all_games():
+        for spec in game.actions.values():
+            name = _component_name(game.slug, spec.type)
+            schemas[name] = {
+                "type": "object",
+                "description": f"{game.title}: {spec.title}",
+                "properties": {
+                    "type": {"type": "string", "enum": [spec.type]},
+                    "params": spec.params,
+                    "expected_version": {"type": "integer", "minimum": 0, "nullable": True},
+                    "override": {
+                        "type": "object",
+                        "properties": {"reason": {"type": "string", "minLength": 1, "maxLength": 500}},
+                        "required": ["reason"],
+                        "nullable": True,
+                    },
+                },
+                "required": ["type"] + (["params"] if spec.params.get("required") else []),
+            }
+            refs.append({"$ref": f"#/components/schemas/{name}"})
+            mapping.setdefault(spec.type, f"#/components/schemas/{name}")
+    operation = result.get("paths", {}).get(ACTIONS_PATH, {}).get("post")
+    if operation and refs:
+        # Several games share action type names (draw_cards), so the discriminator alone cannot
+        # pick the game; the session's game decides. oneOf still validates each shape.
+        operation["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": {"oneOf": refs}}},
+        }
+    return result

@@ -1,0 +1,19 @@
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import errors, views
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="api-games"),
+    path("games/<str:slug>/", views.GameDetailView.as_view(), name="api-game"),
+    path("sessions/", views.SessionListView.as_view(), name="api-sessions"),
+    path("sessions/<str:token>/", views.SessionDetailView.as_view(), name="api-session"),
+    path("sessions/<str:token>/actions/", views.SessionActionsView.as_view(), name="api-session-actions"),
+    path("sessions/<str:token>/events/", views.SessionEventsView.as_view(), name="api-session-events"),
+    path("sessions/<str:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),
+    path("sessions/<str:token>/redo/", views.SessionRedoView.as_view(), name="api-session-redo"),
+    path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    re_path(r"^.*$", errors.api_not_found),
+]

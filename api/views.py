@@ -1,0 +1,208 @@
+"""Thin views: parse, call one service or selector, render. Shapes follow API.md."""
+from django.utils.cache import patch_cache_control
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tracker import selectors, services
+from tracker.engine import all_games, get_game
+
+from . import presenters
+from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    description="Client-generated key; a retry with the same key returns the first answer and applies nothing more.",
+)
+ERROR = inline_serializer("Error", {"detail": serializers.CharField(), "errors": serializers.DictField(required=False)})
+SESSION = inline_serializer("Session", {
+    "id": serializers.CharField(allow_null=True), "view_id": serializers.CharField(),
+    "game": serializers.CharField(), "mode": serializers.CharField(), "version": serializers.IntegerField(),
+    "state": serializers.DictField(), "outcome": serializers.DictField(allow_null=True),
+    "url": serializers.URLField(allow_null=True), "view_url": serializers.URLField(),
+    "created": serializers.DateTimeField(), "updated": serializers.DateTimeField(),
+})
+STATE_RESULT = inline_serializer("StateResult", {
+    "version": serializers.IntegerField(), "state": serializers.DictField(),
+    "outcome": serializers.DictField(allow_null=True),
+})
+
+
+def _service_error(exc: services.ServiceError, request) -> Response:
+    body = {"detail": exc.detail}
+    if isinstance(exc, services.BadRequest):
+        body["errors"] = exc.errors
+    elif isinstance(exc, services.RuleRefusal):
+        body["violations"] = presenters.violations_body(exc.violations, request)
+    elif isinstance(exc, services.Conflict):
+        body.update(version=exc.version, state=exc.state)
+    return Response(body, status=exc.status)
+
+
+def _idempotency_key(request):
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise services.BadRequest("Bad Idempotency-Key.", {"Idempotency-Key": ["must be 1 to 200 characters"]})
+    return key
+
+
+def _access_or_404(token):
+    access = selectors.session_get(token)
+    if access is None:
+        raise services.NotFound("No session with this id.")
+    return access
+
+
+class GameListView(APIView):
+    @extend_schema(summary="Games and their modes", responses=inline_serializer(
+        "GameSummary", {"slug": serializers.CharField(), "title": serializers.CharField(), "modes": serializers.ListField()},
+        many=True))
+    def get(self, request):
+        return Response([presenters.game_summary(g) for g in all_games()])
+
+
+class GameDetailView(APIView):
+    @extend_schema(summary="A game: phases, actions with parameter schemas, rules with reference links",
+                   responses={200: inline_serializer("GameDetail", {
+                       "slug": serializers.CharField(), "title": serializers.CharField(),
+                       "modes": serializers.ListField(), "phases": serializers.ListField(),
+                       "actions": serializers.ListField(), "rules": serializers.ListField()}), 404: ERROR})
+    def get(self, request, slug):
+        game = get_game(slug)
+        if game is None:
+            return Response({"detail": f"No game {slug!r}."}, status=404)
+        return Response(presenters.game_detail(game, request))
+
+
+class SessionListView(APIView):
+    @extend_schema(summary="Start a session (one game at one table)", request=SessionCreateSerializer,
+                   responses={201: SESSION, 400: ERROR})
+    def post(self, request):
+        data = SessionCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            session = services.session_create(**data.validated_data)
+        except services.ServiceError as exc:
+            return _service_error(exc, request)
+        return Response(presenters.session_body(session, request, True), status=201)
+
+
+class SessionDetailView(APIView):
+    @extend_schema(summary="Read a session (edit or view-only token); ETag carries the version",
+                   responses={200: SESSION, 304: OpenApiResponse(description="Not modified"), 404: ERROR})
+    def get(self, request, token):
+        try:
+            access = _access_or_404(token)
+        except services.ServiceError as exc:
+            return _service_error(exc, request)
+        session = access.session
+        etag = f'"{session.version}{"" if access.can_write else "-view"}"'
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            response = Response(status=304)
+        else:
+            response = Response(presenters.session_body(session, request, access.can_write))
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True, private=True)
+        return response
+
+
+class SessionActionsView(APIView):
+    @extend_schema(summary="Record an action", request=ActionSerializer, parameters=[IDEMPOTENCY_HEADER],
+                   responses={201: inline_serializer("ActionResult", {
+                       "event": serializers.DictField(), "version": serializers.IntegerField(),
+                       "state": serializers.DictField(), "outcome": serializers.DictField(allow_null=True)}),
+                       400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 422: ERROR})
+    def post(self, request, token):
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            result = services.session_action_apply(
+                token=token, type=v["type"], params=v.get("params") or {},
+                expected_version=v.get("expected_version"),
+                override_reason=(v.get("override") or {}).get("reason"),
+                idempotency_key=_idempotency_key(request),
+            )
+        except services.ServiceError as exc:
+            return _service_error(exc, request)
+        return Response(result.body, status=result.status)
+
+
+class SessionEventsView(APIView):
+    @extend_schema(summary="The event log, oldest first", responses={200: inline_serializer("Event", {
+        "seq": serializers.IntegerField(), "type": serializers.CharField(), "params": serializers.DictField(),
+        "player": serializers.IntegerField(allow_null=True), "overridden": serializers.ListField(),
+        "undone": serializers.BooleanField(), "created": serializers.DateTimeField()}, many=True), 404: ERROR})
+    def get(self, request, token):
+        try:
+            access = _access_or_404(token)
+        except services.ServiceError as exc:
+            return _service_error(exc, request)
+        return Response([services.event_dict(e) for e in selectors.session_events(access.session)])
+
+
+class _UndoRedoView(APIView):
+    service = None
+
+    def post(self, request, token):
+        data = VersionedWriteSerializer(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+        try:
+            result = type(self).service(
+                token=token, expected_version=data.validated_data.get("expected_version"),
+                idempotency_key=_idempotency_key(request),
+            )
+        except services.ServiceError as exc:
+            return _service_error(exc, request)
+        return Response(result.body, status=result.status)
+
+
+class SessionUndoView(_UndoRedoView):
+    service = staticmethod(services.session_undo)
+
+    @extend_schema(summary="Undo the newest live event", request=VersionedWriteSerializer,
+                   parameters=[IDEMPOTENCY_HEADER], responses={200: STATE_RESULT, 403: ERROR, 404: ERROR, 409: ERROR})
+    def post(self, request, token):
+        return super().post(request, token)
+
+
+class SessionRedoView(_UndoRedoView):
+    service = staticmethod(services.session_redo)
+
+    @extend_schema(summary="Re-apply the most recently undone event", request=VersionedWriteSerializer,
+                   parameters=[IDEMPOTENCY_HEADER], responses={200: STATE_RESULT, 403: ERROR, 404: ERROR, 409: ERROR})
+    def post(self, request, token):
+        return super().post(request, token)
+
+
+class DeckValidateView(APIView):
+    @extend_schema(summary="Check a deck against the game's deck-building rules",
+                   request=inline_serializer("DeckRequest", {"game": serializers.CharField(),
+                                                             "cards": serializers.ListField()}),
+                   responses={200: inline_serializer("DeckReport", {
+                       "valid": serializers.BooleanField(), "violations": serializers.ListField(),
+                       "reminders": serializers.ListField()}), 400: ERROR})
+    def post(self, request):
+        head = DeckValidateSerializer(data=request.data)
+        head.is_valid(raise_exception=True)
+        game = get_game(head.validated_data["game"])
+        if game is None or game.validate_deck is None:
+            return Response({"detail": "No deck rules for this game yet.",
+                             "errors": {"game": [f"deck validation is not available for {request.data.get('game')!r}"]}},
+                            status=400)
+        from tracker.engine import DeckInputError
+
+        try:
+            report = game.validate_deck(dict(request.data))
+        except DeckInputError as exc:
+            return Response({"detail": "The deck is not well formed.", "errors": exc.errors}, status=400)
+        return Response({
+            "valid": report.valid,
+            "violations": [
+                {**v, "reference": presenters.rule_reference(request, v["rule"])} for v in report.violations
+            ],
+            "reminders": [
+                {**r, "reference": presenters.rule_reference(request, r["rule"])} for r in report.reminders
+            ],
+        })

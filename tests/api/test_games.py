@@ -1,0 +1,29 @@
+def test_games_list_names_every_registered_game_with_its_modes(api, db):
+    response = api.get("/api/games/")
+    assert response.status_code == 200
+    games = {g["slug"]: g for g in response.json()}
+    modes = {m["slug"]: m for m in games["aventuria"]["modes"]}
+    assert modes["duel"]["min_players"] == modes["duel"]["max_players"] == 2
+    assert {"duel", "skirmish", "team_duel"} <= set(modes)
+
+
+def test_game_detail_gives_param_schemas_and_rule_links_that_open(api, db):
+    detail = api.get("/api/games/aventuria/").json()
+    actions = {a["type"]: a for a in detail["actions"]}
+    for name in ("advance_phase", "draw_cards", "play_endurance", "declare_attack", "attack_roll", "damage_roll",
+                 "dodge_roll", "apply_damage", "life_point_loss", "heal", "take_fate", "spend_fate_draw",
+                 "spend_fate_endurance", "use_special_ability"):
+        assert actions[name]["params"]["type"] == "object", name
+    assert "target" in actions["declare_attack"]["params"]["properties"]
+    assert {"start", "draw", "ready", "endurance", "actions", "end"} <= {p["id"] for p in detail["phases"]}
+    rules = {r["id"]: r for r in detail["rules"]}
+    assert "aventuria.R27" in rules
+    page = api.get(rules["aventuria.R27"]["reference"])
+    assert page.status_code == 200
+    assert b"aventuria.R27" in page.content and b"Making an Attack" in page.content
+
+
+def test_unknown_game_is_a_json_404(api, db):
+    response = api.get("/api/games/chess/")
+    assert response.status_code == 404
+    assert response.json()["detail"]

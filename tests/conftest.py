@@ -1,0 +1,52 @@
+import pytest
+from rest_framework.test import APIClient
+
+DUEL = {
+    "game": "aventuria",
+    "mode": "duel",
+    "players": [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
+    "options": {"starting_player": 0},
+}
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def create(api, db):
+    def _create(body=None):
+        response = api.post("/api/sessions/", body or DUEL, format="json")
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    return _create
+
+
+@pytest.fixture
+def duel(create):
+    return create()
+
+
+@pytest.fixture
+def act(api):
+    def _act(session, type, expected=201, key=None, **body):
+        params = body.pop("params", None)
+        payload = {"type": type, "params": params or {}, **body}
+        headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+        response = api.post(f"/api/sessions/{session['id']}/actions/", payload, format="json", **headers)
+        assert response.status_code == expected, response.content
+        return response.json()
+
+    return _act
+
+
+@pytest.fixture
+def read(api):
+    def _read(session):
+        response = api.get(f"/api/sessions/{session['id']}/")
+        assert response.status_code == 200
+        return response.json()
+
+    return _read

@@ -1,0 +1,64 @@
+import os
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from tracker import tasks
+from tracker.models import IdempotentResponse
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "a-long-random-production-secret-key-0123456789-abcdefghijklmnop",
+    "ALLOWED_HOSTS": "tablekeeper.example.org",
+    "SECURE_SSL_REDIRECT": "true",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true",
+    "SECURE_HSTS_PRELOAD": "true",
+    "SESSION_COOKIE_SECURE": "true",
+    "CSRF_COOKIE_SECURE": "true",
+}
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {**os.environ, **PRODUCTION}
+    out = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                         cwd=ROOT, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "no issues" in out.stdout
+
+
+def test_sqlite_runs_in_wal_with_immediate_transactions(db):
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite settings only")
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA busy_timeout")
+        assert cursor.fetchone()[0] >= 5000
+    assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert connection.settings_dict["CONN_MAX_AGE"] > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_audit_task_round_trip(duel, act):
+    # With REDIS_URL set (.ci/run) a real Celery worker runs this and reads the committed rows.
+    act(duel, "life_point_loss", params={"target": 1, "amount": 2})
+    result = tasks.audit_session.delay(duel["id"]).get(timeout=30)
+    assert result == {"session": duel["id"], "version": 1, "events": 1, "consistent": True}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_expired_idempotency_keys_are_forgotten(duel, act):
+    act(duel, "heal", key="old", params={"target": 0, "amount": 1})
+    act(duel, "heal", key="new", params={"target": 0, "amount": 1})
+    IdempotentResponse.objects.filter(key="old").update(created=timezone.now() - timedelta(days=30))
+    assert tasks.expire_idempotency_keys.delay(7).get(timeout=30) == 1
+    assert list(IdempotentResponse.objects.values_list("key", flat=True)) == ["new"]

@@ -1,0 +1,82 @@
+import secrets
+
+from django.db import models
+
+
+def new_token() -> str:
+    # 24 random bytes = 192 bits, URL-safe: the token itself is the capability.
+    return secrets.token_urlsafe(24)
+
+
+class Session(models.Model):
+    """One played game at one table. `state` is derived from `initial_state` + live events."""
+
+    id = models.CharField(primary_key=True, max_length=64, default=new_token, editable=False)
+    view_id = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    game = models.CharField(max_length=40)
+    mode = models.CharField(max_length=40)
+    players = models.JSONField(help_text="players as given at creation")
+    options = models.JSONField(default=dict, help_text="setup options as given at creation")
+    initial_state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField()
+    outcome = models.JSONField(null=True, blank=True)
+    last_seq = models.PositiveIntegerField(default=0, help_text="seq of the newest event, undone or not")
+    redo_seqs = models.JSONField(default=list, help_text="undone events that redo may bring back, newest last")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return f"{self.game}/{self.mode} v{self.version}"
+
+
+class Event(models.Model):
+    """An applied action. Append-only: undo marks `undone`, nothing is ever deleted."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=60)
+    params = models.JSONField(default=dict)
+    player = models.IntegerField(null=True, blank=True)
+    log = models.CharField(max_length=300, blank=True)
+    overridden = models.JSONField(default=list, help_text="violations accepted anyway")
+    override_reason = models.TextField(blank=True)
+    undone = models.BooleanField(default=False)
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    engine_version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seq"], name="event_unique_seq"),
+            models.UniqueConstraint(
+                fields=["session", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="event_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self):
+        return f"#{self.seq} {self.type}"
+
+
+class IdempotentResponse(models.Model):
+    """The first answer to a write that carried an Idempotency-Key, returned again on retries.
+
+    Undo and redo are writes without an Event row of their own, so the answers live here.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="idempotent_responses")
+    key = models.CharField(max_length=200)
+    endpoint = models.CharField(max_length=20)
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "key"], name="idempotency_unique_key")]

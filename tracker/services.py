@@ -1,0 +1,294 @@
+"""Writes. Each function is one transaction and either changes a session whole or not at all."""
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import timedelta
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, get_game, initial_state, replay
+
+from .models import Event, IdempotentResponse, Session
+
+
+class ServiceError(Exception):
+    status = 400
+
+    def __init__(self, detail: str):
+        super().__init__(detail)
+        self.detail = detail
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class ReadOnly(ServiceError):
+    status = 403
+
+
+class BadRequest(ServiceError):
+    status = 400
+
+    def __init__(self, detail: str, errors: dict[str, list[str]]):
+        super().__init__(detail)
+        self.errors = errors
+
+
+class RuleRefusal(ServiceError):
+    """The action breaks rules; `violations` are engine Violations. Nothing changed."""
+
+    status = 422
+
+    def __init__(self, violations):
+        first = violations[0].message if violations else "Refused."
+        super().__init__(first if len(violations) == 1 else f"{first} (+{len(violations) - 1} more)")
+        self.violations = violations
+
+
+class Conflict(ServiceError):
+    """The session moved on (stale expected_version) or there is nothing to undo/redo."""
+
+    status = 409
+
+    def __init__(self, detail: str, session: Session):
+        super().__init__(detail)
+        self.version = session.version
+        self.state = session.state
+
+
+@dataclass
+class WriteResult:
+    status: int
+    body: dict
+    replayed: bool = False  # True when an Idempotency-Key brought back an earlier answer
+    notes: list[str] = field(default_factory=list)
+
+
+def _fingerprint(endpoint: str, payload) -> str:
+    raw = json.dumps([endpoint, payload], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _lock_for_write(token: str) -> Session:
+    qs = Session.objects.all()
+    if connection.vendor != "sqlite":  # SQLite already holds the write lock: BEGIN IMMEDIATE
+        qs = qs.select_for_update()
+    session = qs.filter(pk=token).first()
+    if session is None:
+        if Session.objects.filter(view_id=token).exists():
+            raise ReadOnly("This is a view-only link; it cannot change the game.")
+        raise NotFound("No session with this id.")
+    return session
+
+
+def _earlier_answer(session: Session, key: str | None, endpoint: str, fingerprint: str) -> WriteResult | None:
+    if not key:
+        return None
+    record = IdempotentResponse.objects.filter(session=session, key=key).first()
+    if record is None:
+        return None
+    if record.endpoint != endpoint or record.fingerprint != fingerprint:
+        raise BadRequest(
+            "This Idempotency-Key was already used for a different request.",
+            {"Idempotency-Key": ["already used for a different request; send a new key"]},
+        )
+    return WriteResult(record.status, record.body, replayed=True)
+
+
+def _remember(session: Session, key: str | None, endpoint: str, fingerprint: str, result: WriteResult) -> None:
+    if key:
+        IdempotentResponse.objects.create(
+            session=session, key=key, endpoint=endpoint, fingerprint=fingerprint, status=result.status, body=result.body
+        )
+
+
+def _save_state(session: Session, new_state: dict, outcome, **fields) -> int:
+    """Compare-and-swap on version: the write only lands on the version it was computed from."""
+    updated = Session.objects.filter(pk=session.pk, version=session.version).update(
+        version=F("version") + 1, state=new_state, outcome=outcome, updated=timezone.now(), **fields
+    )
+    if updated != 1:
+        raise _Lost()
+    return session.version + 1
+
+
+class _Lost(Exception):
+    """Another writer got in between: retry (no expected_version) or report 409."""
+
+
+def _check_version(session: Session, expected_version) -> None:
+    if expected_version is not None and expected_version != session.version:
+        raise Conflict(
+            f"The game moved on: you sent version {expected_version}, it is at {session.version}.", session
+        )
+
+
+def session_create(*, game: str, mode: str, players: list, options: dict | None = None) -> Session:
+    module = get_game(game)
+    if module is None:
+        raise BadRequest("Unknown game.", {"game": [f"unknown game {game!r}"]})
+    options = options or {}
+    try:
+        state = initial_state(module, mode, players, options)
+    except SetupError as exc:
+        raise BadRequest("The game cannot be set up like this.", exc.errors) from exc
+    return Session.objects.create(
+        game=game, mode=mode, players=players, options=options, initial_state=state, state=state,
+        outcome=module.outcome(state),
+    )
+
+
+def _with_retries(fn, expected_version, token):
+    # Without expected_version an action is re-validated against the latest state, so a lost
+    # race is simply tried again; with it, the caller asked for exactly that version.
+    for _ in range(5):
+        try:
+            return fn()
+        except (_Lost, IntegrityError):
+            if expected_version is not None:
+                break
+    session = Session.objects.filter(pk=token).first()
+    if session is None:
+        raise NotFound("No session with this id.")
+    raise Conflict("Another phone changed the game at the same moment; try again.", session)
+
+
+def session_action_apply(
+    *,
+    token: str,
+    type: str,
+    params: dict | None = None,
+    expected_version: int | None = None,
+    override_reason: str | None = None,
+    idempotency_key: str | None = None,
+) -> WriteResult:
+    params = params if params is not None else {}
+    fingerprint = _fingerprint("action", [type, params, expected_version, override_reason])
+
+    def attempt() -> WriteResult:
+        with transaction.atomic():
+            session = _lock_for_write(token)
+            earlier = _earlier_answer(session, idempotency_key, "action", fingerprint)
+            if earlier:
+                return earlier
+            _check_version(session, expected_version)
+            game = get_game(session.game)
+            try:
+                decision = decide(game, session.state, Action(type, params, override_reason), mode=session.mode)
+            except ParamError as exc:
+                raise BadRequest("The action is not well formed.", exc.errors) from exc
+            if not decision.accepted:
+                raise RuleRefusal(decision.violations)
+            seq = session.last_seq + 1
+            overridden = [
+                {"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden
+            ]
+            event = Event.objects.create(
+                session=session, seq=seq, type=type, params=params,
+                player=params.get("player") if isinstance(params.get("player"), int) else None,
+                log=decision.log[:300], overridden=overridden,
+                override_reason=(override_reason or "").strip() if overridden else "",
+                idempotency_key=idempotency_key or None, engine_version=game.engine_version,
+            )
+            outcome = game.outcome(decision.state)
+            version = _save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[])
+            body = {
+                "event": event_dict(event),
+                "version": version,
+                "state": decision.state,
+                "outcome": outcome,
+                "notes": list(decision.notes),
+            }
+            result = WriteResult(201, body, notes=list(decision.notes))
+            _remember(session, idempotency_key, "action", fingerprint, result)
+            return result
+
+    return _with_retries(attempt, expected_version, token)
+
+
+def event_dict(event: Event) -> dict:
+    return {
+        "seq": event.seq,
+        "type": event.type,
+        "params": event.params,
+        "player": event.player,
+        "log": event.log,
+        "overridden": [v["rule"] for v in event.overridden],
+        "override_reason": event.override_reason or None,
+        "undone": event.undone,
+        "created": event.created.isoformat().replace("+00:00", "Z"),
+    }
+
+
+def _rederive(session: Session) -> dict:
+    game = get_game(session.game)
+    live = Event.objects.filter(session=session, undone=False).order_by("seq").values_list("type", "params")
+    return replay(game, session.initial_state, live)
+
+
+def session_undo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
+    fingerprint = _fingerprint("undo", [expected_version])
+
+    def attempt() -> WriteResult:
+        with transaction.atomic():
+            session = _lock_for_write(token)
+            earlier = _earlier_answer(session, idempotency_key, "undo", fingerprint)
+            if earlier:
+                return earlier
+            _check_version(session, expected_version)
+            newest = Event.objects.filter(session=session, undone=False).order_by("-seq").first()
+            if newest is None:
+                raise Conflict("Nothing to undo.", session)
+            if Event.objects.filter(pk=newest.pk, undone=False).update(undone=True) != 1:
+                raise _Lost()
+            state = _rederive(session)
+            game = get_game(session.game)
+            outcome = game.outcome(state)
+            version = _save_state(session, state, outcome, redo_seqs=[*session.redo_seqs, newest.seq])
+            result = WriteResult(200, {"version": version, "state": state, "outcome": outcome, "undone": newest.seq})
+            _remember(session, idempotency_key, "undo", fingerprint, result)
+            return result
+
+    return _with_retries(attempt, expected_version, token)
+
+
+def session_redo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
+    fingerprint = _fingerprint("redo", [expected_version])
+
+    def attempt() -> WriteResult:
+        with transaction.atomic():
+            session = _lock_for_write(token)
+            earlier = _earlier_answer(session, idempotency_key, "redo", fingerprint)
+            if earlier:
+                return earlier
+            _check_version(session, expected_version)
+            if not session.redo_seqs:
+                raise Conflict("Nothing to redo.", session)
+            seq = session.redo_seqs[-1]
+            event = Event.objects.get(session=session, seq=seq)
+            if Event.objects.filter(pk=event.pk, undone=True).update(undone=False) != 1:
+                raise _Lost()
+            game = get_game(session.game)
+            # The redo stack empties on every new action, so the state now is exactly the state
+            # this event was first applied to.
+            state = session.state
+            apply_unchecked(game, state, event.type, event.params, mode=session.mode)
+            outcome = game.outcome(state)
+            version = _save_state(session, state, outcome, redo_seqs=session.redo_seqs[:-1])
+            result = WriteResult(200, {"version": version, "state": state, "outcome": outcome, "redone": seq})
+            _remember(session, idempotency_key, "redo", fingerprint, result)
+            return result
+
+    return _with_retries(attempt, expected_version, token)
+
+
+def idempotency_keys_expire(days: int) -> int:
+    """Forget first answers older than `days`; returns how many were dropped."""
+    cutoff = timezone.now() - timedelta(days=days)
+    deleted, _ = IdempotentResponse.objects.filter(created__lt=cutoff).delete()
+    return deleted
