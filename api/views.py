@@ -47,8 +47,8 @@ def _idempotency_key(request):
     return key
 
 
-def _access_or_404(token):
-    access = selectors.session_get(token)
+def _access_or_404(token, full=True):
+    access = selectors.session_get(token, full=full)
     if access is None:
         raise services.NotFound("No session with this id.")
     return access
@@ -92,15 +92,20 @@ class SessionDetailView(APIView):
     @extend_schema(summary="Read a session (edit or view-only token); ETag carries the version",
                    responses={200: SESSION, 304: OpenApiResponse(description="Not modified"), 404: ERROR})
     def get(self, request, token):
+        polled = request.headers.get("If-None-Match")
         try:
-            access = _access_or_404(token)
+            access = _access_or_404(token, full=not polled)
         except services.ServiceError as exc:
             return _service_error(exc, request)
         session = access.session
         etag = f'"{session.version}{"" if access.can_write else "-view"}"'
-        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        if polled and etag in [t.strip() for t in polled.split(",")]:
             response = Response(status=304)
         else:
+            if polled:  # changed since the poll: now read the whole row
+                access = _access_or_404(token)
+                session = access.session
+                etag = f'"{session.version}{"" if access.can_write else "-view"}"'
             response = Response(presenters.session_body(session, request, access.can_write))
         response["ETag"] = etag
         patch_cache_control(response, no_cache=True, private=True)

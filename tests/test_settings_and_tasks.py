@@ -5,6 +5,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from celery.result import EagerResult
+from django.conf import settings
 from django.utils import timezone
 
 from tracker import tasks
@@ -51,7 +53,10 @@ def test_sqlite_runs_in_wal_with_immediate_transactions(db):
 def test_audit_task_round_trip(duel, act):
     # With REDIS_URL set (.ci/run) a real Celery worker runs this and reads the committed rows.
     act(duel, "life_point_loss", params={"target": 1, "amount": 2})
-    result = tasks.audit_session.delay(duel["id"]).get(timeout=30)
+    pending = tasks.audit_session.delay(duel["id"])
+    # eager without a broker; a real worker (not an EagerResult) when REDIS_URL is set
+    assert isinstance(pending, EagerResult) == settings.CELERY_TASK_ALWAYS_EAGER == (not settings.REDIS_URL)
+    result = pending.get(timeout=30)
     assert result == {"session": duel["id"], "version": 1, "events": 1, "consistent": True}
 
 

@@ -26,9 +26,6 @@ class Session(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        ordering = ["-created"]
-
     def __str__(self):
         return f"{self.game}/{self.mode} v{self.version}"
 

@@ -7,11 +7,11 @@ from datetime import timedelta
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, get_game, initial_state, replay
 
+from . import store
 from .models import Event, IdempotentResponse, Session
 
 
@@ -75,10 +75,7 @@ def _fingerprint(endpoint: str, payload) -> str:
 
 
 def _lock_for_write(token: str) -> Session:
-    qs = Session.objects.all()
-    if connection.vendor != "sqlite":  # SQLite already holds the write lock: BEGIN IMMEDIATE
-        qs = qs.select_for_update()
-    session = qs.filter(pk=token).first()
+    session = store.load_for_write(token)
     if session is None:
         if Session.objects.filter(view_id=token).exists():
             raise ReadOnly("This is a view-only link; it cannot change the game.")
@@ -105,20 +102,6 @@ def _remember(session: Session, key: str | None, endpoint: str, fingerprint: str
         IdempotentResponse.objects.create(
             session=session, key=key, endpoint=endpoint, fingerprint=fingerprint, status=result.status, body=result.body
         )
-
-
-def _save_state(session: Session, new_state: dict, outcome, **fields) -> int:
-    """Compare-and-swap on version: the write only lands on the version it was computed from."""
-    updated = Session.objects.filter(pk=session.pk, version=session.version).update(
-        version=F("version") + 1, state=new_state, outcome=outcome, updated=timezone.now(), **fields
-    )
-    if updated != 1:
-        raise _Lost()
-    return session.version + 1
-
-
-class _Lost(Exception):
-    """Another writer got in between: retry (no expected_version) or report 409."""
 
 
 def _check_version(session: Session, expected_version) -> None:
@@ -149,7 +132,7 @@ def _with_retries(fn, expected_version, token):
     for _ in range(5):
         try:
             return fn()
-        except (_Lost, IntegrityError):
+        except (store.Lost, IntegrityError):
             if expected_version is not None:
                 break
     session = Session.objects.filter(pk=token).first()
@@ -188,15 +171,16 @@ def session_action_apply(
             overridden = [
                 {"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden
             ]
-            event = Event.objects.create(
+            event = Event(
                 session=session, seq=seq, type=type, params=params,
                 player=params.get("player") if isinstance(params.get("player"), int) else None,
                 log=decision.log[:300], overridden=overridden,
                 override_reason=(override_reason or "").strip() if overridden else "",
                 idempotency_key=idempotency_key or None, engine_version=game.engine_version,
             )
+            store.insert(event)
             outcome = game.outcome(decision.state)
-            version = _save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[])
+            version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[])
             body = {
                 "event": event_dict(event),
                 "version": version,
@@ -245,11 +229,12 @@ def session_undo(*, token: str, expected_version: int | None = None, idempotency
             if newest is None:
                 raise Conflict("Nothing to undo.", session)
             if Event.objects.filter(pk=newest.pk, undone=False).update(undone=True) != 1:
-                raise _Lost()
+                raise store.Lost()
             state = _rederive(session)
             game = get_game(session.game)
             outcome = game.outcome(state)
-            version = _save_state(session, state, outcome, redo_seqs=[*session.redo_seqs, newest.seq])
+            version = store.save_state(session, state, outcome, last_seq=session.last_seq,
+                                  redo_seqs=[*session.redo_seqs, newest.seq])
             result = WriteResult(200, {"version": version, "state": state, "outcome": outcome, "undone": newest.seq})
             _remember(session, idempotency_key, "undo", fingerprint, result)
             return result
@@ -272,14 +257,15 @@ def session_redo(*, token: str, expected_version: int | None = None, idempotency
             seq = session.redo_seqs[-1]
             event = Event.objects.get(session=session, seq=seq)
             if Event.objects.filter(pk=event.pk, undone=True).update(undone=False) != 1:
-                raise _Lost()
+                raise store.Lost()
             game = get_game(session.game)
             # The redo stack empties on every new action, so the state now is exactly the state
             # this event was first applied to.
             state = session.state
             apply_unchecked(game, state, event.type, event.params, mode=session.mode)
             outcome = game.outcome(state)
-            version = _save_state(session, state, outcome, redo_seqs=session.redo_seqs[:-1])
+            version = store.save_state(session, state, outcome, last_seq=session.last_seq,
+                                  redo_seqs=session.redo_seqs[:-1])
             result = WriteResult(200, {"version": version, "state": state, "outcome": outcome, "redone": seq})
             _remember(session, idempotency_key, "redo", fingerprint, result)
             return result

@@ -1,0 +1,77 @@
+"""The three statements every tap runs, in plain SQL.
+
+Measured (docs/PERFORMANCE.md): building and compiling these through the ORM cost about four
+times the database work itself, on a path that must answer at once. Everything else uses the ORM.
+Values still go through each model field's own conversion, so JSON and timestamps are stored
+exactly as the ORM would store them.
+"""
+from __future__ import annotations
+
+from django.db import connection, models
+from django.utils import timezone
+
+from .models import Session
+
+_WRITE_FIELDS = ("id", "game", "mode", "version", "state", "last_seq", "redo_seqs")
+
+
+def load_for_write(token: str) -> Session | None:
+    """The session row a write needs, locked for the rest of the transaction.
+
+    SQLite holds the database write lock from BEGIN IMMEDIATE on; PostgreSQL locks the row.
+    The other fields are deferred and load on first access (undo needs initial_state).
+    """
+    fields = [Session._meta.get_field(name) for name in _WRITE_FIELDS]
+    table = connection.ops.quote_name(Session._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    lock = "" if connection.vendor == "sqlite" else " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {table} WHERE id = %s{lock}", [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v for f, v in zip(fields, row)]
+    return Session.from_db(connection.alias, list(_WRITE_FIELDS), values)
+
+
+_insert_sql: dict[type, tuple[str, list]] = {}
+
+
+def insert(obj: models.Model) -> None:
+    """INSERT one new row with a database-assigned id (the id is not read back)."""
+    model = type(obj)
+    if model not in _insert_sql:
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        _insert_sql[model] = (f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) VALUES ({marks})", fields)
+    sql, fields = _insert_sql[model]
+    values = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+class Lost(Exception):
+    """Another writer got in between: retry (no expected_version) or report 409."""
+
+
+def save_state(session: Session, new_state: dict, outcome, *, last_seq: int, redo_seqs: list) -> int:
+    """Compare-and-swap on version: the write only lands on the version it was computed from."""
+    field = Session._meta.get_field
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE tracker_session SET version = version + 1, state = %s, outcome = %s, updated = %s, "
+            "last_seq = %s, redo_seqs = %s WHERE id = %s AND version = %s",
+            [
+                field("state").get_db_prep_save(new_state, connection),
+                field("outcome").get_db_prep_save(outcome, connection),
+                field("updated").get_db_prep_save(timezone.now(), connection),
+                last_seq,
+                field("redo_seqs").get_db_prep_save(redo_seqs, connection),
+                session.pk,
+                session.version,
+            ],
+        )
+        if cursor.rowcount != 1:
+            raise Lost()
+    return session.version + 1
