@@ -1,4 +1,4 @@
-"""The attack procedure and Fate Points (R27-R47, R49, R51, R52, R123, R124, H2; T1-T7, T13, T18, T42)."""
+"""The attack procedure and Fate Points (R27-R47, R49, R51, R52, R123, R124, H2; T1-T9, T13, T18, T42)."""
 from .conftest import (
     actions_with_endurance, damaged, declared, edit, fp, lp, missed, msg, new, ok, refused, run, setp, to_phase,
 )
@@ -317,3 +317,24 @@ def test_spend_fate_draw_on_an_empty_deck_still_costs_the_point():
     s = setp(to_phase(new(), "actions"), 1, draw_deck_count=0)
     result = run(s, "spend_fate_draw", player=1)
     assert result.accepted and result.notes and fp(result.state, 1) == 0 and result.state["fate_pool"] == 4
+
+
+def test_t8_natural_1_succeeds_whatever_the_modifier_and_owes_a_draw():
+    s = to_phase(new(), "actions")
+    s = ok(s, "test", player=0, attribute="magic", roll=1, value=3, modifier=-5)
+    assert s["players"][0]["last_test"]["result"] == "critical_success"
+    hand = s["players"][0]["hand_count"]
+    s = ok(s, "draw_cards", player=0, count=1, reason="critical_success")
+    assert s["players"][0]["hand_count"] == hand + 1
+    # the owed draw is spent: a second one is not a critical draw any more
+    refused(s, "draw_cards", "R31", player=0, count=1, reason="critical_success")
+
+
+def test_t9_a_modified_20_is_a_plain_failure_not_a_critical_one():
+    # Blinding Flash adds 5 to the roll; with the value side of the comparison that is a -5 modifier
+    s = declared()
+    hand = s["players"][0]["hand_count"]
+    s = ok(s, "attack_roll", player=0, roll=15, value=18, modifier=-5)
+    assert s["pending_attack"]["result"] == "miss"
+    s = ok(s, "attack_failed_final", player=0)
+    assert s["players"][0]["hand_count"] == hand and s["players"][0]["discard_count"] == 0
