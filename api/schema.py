@@ -21,12 +21,11 @@ def add_action_schemas(result, generator, request, public):
                 "properties": {
                     "type": {"type": "string", "enum": [spec.type]},
                     "params": spec.params,
-                    "expected_version": {"type": "integer", "minimum": 0, "nullable": True},
+                    "expected_version": {"type": ["integer", "null"], "minimum": 0},
                     "override": {
-                        "type": "object",
+                        "type": ["object", "null"],
                         "properties": {"reason": {"type": "string", "minLength": 1, "maxLength": 500}},
                         "required": ["reason"],
-                        "nullable": True,
                     },
                 },
                 "required": ["type"] + (["params"] if spec.params.get("required") else []),

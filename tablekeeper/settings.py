@@ -144,6 +144,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Tablekeeper API",
     "DESCRIPTION": "Track a tabletop card game table, check every action against the rules.",
     "VERSION": "1",
+    # 3.1 speaks JSON Schema 2020-12, the dialect the engine's action params are written in.
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Served from our own static files: the table may be offline.
     "SWAGGER_UI_DIST": "SIDECAR",

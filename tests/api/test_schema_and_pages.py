@@ -41,3 +41,10 @@ def test_table_page_opens_for_edit_and_view_links(api, duel):
     view = api.get(f"/t/{duel['view_id']}/")
     assert view.status_code == 200 and b"view only" in view.content
     assert api.get("/t/not-a-session/").status_code == 404
+
+
+def test_openapi_schema_validates_without_warnings(tmp_path, db):
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
+    assert (tmp_path / "schema.yaml").read_text().startswith("openapi: 3.1.0")
