@@ -67,3 +67,19 @@ def test_expired_idempotency_keys_are_forgotten(duel, act):
     IdempotentResponse.objects.filter(key="old").update(created=timezone.now() - timedelta(days=30))
     assert tasks.expire_idempotency_keys.delay(7).get(timeout=30) == 1
     assert list(IdempotentResponse.objects.values_list("key", flat=True)) == ["new"]
+
+
+def test_demo_data_loads_once(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tracker.models import Event, Session
+
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=out)
+    demo = Session.objects.get()
+    assert Event.objects.filter(session=demo).count() == demo.version == 9
+    assert demo.state["pending_attack"]["result"] == "hit"  # Arbosh's 3 under his Close Combat 14
+    assert out.getvalue().count(f"/t/{demo.pk}/") == 2

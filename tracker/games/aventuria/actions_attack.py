@@ -68,7 +68,8 @@ def _record_roll(state, a, params, keep_previous: bool):
         # A hit cannot be rerolled, so a natural 1 is already the final roll.
         state["players"][a["attacker"]]["critical_draws"] += 1
     set_step(a)
-    return f"{name_of(state, a['attacker'])} rolls {roll}: {a['result']}."
+    outcome = {"unknown": "hit or miss, the next step tells"}.get(a["result"], a["result"].replace("_", " "))
+    return f"{name_of(state, a['attacker'])} rolls {roll}: {outcome}."
 
 
 def apply_attack_roll(state, params, ctx):

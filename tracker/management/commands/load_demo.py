@@ -4,7 +4,11 @@ from django.core.management.base import BaseCommand
 from tracker import services
 from tracker.models import Session
 
-DEMO_PLAYERS = [{"name": "Ann (demo)", "hero": "DB"}, {"name": "Ben (demo)", "hero": "TM"}]
+# Arbosh's Close Combat 14 is the one hero value the rulebook prints (its attack example).
+DEMO_PLAYERS = [
+    {"name": "Ann (demo)", "hero": "DB", "attributes": {"close_combat": 14}},
+    {"name": "Ben (demo)", "hero": "TM"},
+]
 DEMO_TAPS = [
     ("advance_phase", {"player": 0}),
     ("draw_cards", {"player": 0, "count": 2}),
