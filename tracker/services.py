@@ -141,6 +141,26 @@ def _with_retries(fn, expected_version, token):
     raise Conflict("Another phone changed the game at the same moment; try again.", session)
 
 
+def _write(token: str, endpoint: str, request, expected_version, idempotency_key, change) -> WriteResult:
+    """The shape every write shares: one transaction that locks the session, answers a retried
+    Idempotency-Key with its first answer, checks the version, makes `change(session)` and keeps
+    the answer for later retries. A lost race is retried unless a version was asked for."""
+    fingerprint = _fingerprint(endpoint, request)
+
+    def attempt() -> WriteResult:
+        with transaction.atomic():
+            session = _lock_for_write(token)
+            earlier = _earlier_answer(session, idempotency_key, endpoint, fingerprint)
+            if earlier:
+                return earlier
+            _check_version(session, expected_version)
+            result = change(session)
+            _remember(session, idempotency_key, endpoint, fingerprint, result)
+            return result
+
+    return _with_retries(attempt, expected_version, token)
+
+
 def session_action_apply(
     *,
     token: str,
@@ -151,48 +171,33 @@ def session_action_apply(
     idempotency_key: str | None = None,
 ) -> WriteResult:
     params = params if params is not None else {}
-    fingerprint = _fingerprint("action", [type, params, expected_version, override_reason])
 
-    def attempt() -> WriteResult:
-        with transaction.atomic():
-            session = _lock_for_write(token)
-            earlier = _earlier_answer(session, idempotency_key, "action", fingerprint)
-            if earlier:
-                return earlier
-            _check_version(session, expected_version)
-            game = get_game(session.game)
-            try:
-                decision = decide(game, session.state, Action(type, params, override_reason), mode=session.mode)
-            except ParamError as exc:
-                raise BadRequest("The action is not well formed.", exc.errors) from exc
-            if not decision.accepted:
-                raise RuleRefusal(decision.violations)
-            seq = session.last_seq + 1
-            overridden = [
-                {"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden
-            ]
-            event = Event(
-                session=session, seq=seq, type=type, params=params,
-                player=params.get("player") if isinstance(params.get("player"), int) else None,
-                log=decision.log[:300], overridden=overridden,
-                override_reason=(override_reason or "").strip() if overridden else "",
-                idempotency_key=idempotency_key or None, engine_version=game.engine_version,
-            )
-            store.insert(event)
-            outcome = game.outcome(decision.state)
-            version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[])
-            body = {
-                "event": event_dict(event),
-                "version": version,
-                "state": decision.state,
-                "outcome": outcome,
-                "notes": list(decision.notes),
-            }
-            result = WriteResult(201, body, notes=list(decision.notes))
-            _remember(session, idempotency_key, "action", fingerprint, result)
-            return result
+    def change(session: Session) -> WriteResult:
+        game = get_game(session.game)
+        try:
+            decision = decide(game, session.state, Action(type, params, override_reason), mode=session.mode)
+        except ParamError as exc:
+            raise BadRequest("The action is not well formed.", exc.errors) from exc
+        if not decision.accepted:
+            raise RuleRefusal(decision.violations)
+        seq = session.last_seq + 1
+        overridden = [{"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden]
+        event = Event(
+            session=session, seq=seq, type=type, params=params,
+            player=params.get("player") if isinstance(params.get("player"), int) else None,
+            log=decision.log[:300], overridden=overridden,
+            override_reason=(override_reason or "").strip() if overridden else "",
+            idempotency_key=idempotency_key or None, engine_version=game.engine_version,
+        )
+        store.insert(event)
+        outcome = game.outcome(decision.state)
+        version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[])
+        body = {"event": event_dict(event), "version": version, "state": decision.state, "outcome": outcome,
+                "notes": list(decision.notes)}
+        return WriteResult(201, body, notes=list(decision.notes))
 
-    return _with_retries(attempt, expected_version, token)
+    return _write(token, "action", [type, params, expected_version, override_reason], expected_version,
+                  idempotency_key, change)
 
 
 def event_dict(event: Event) -> dict:
@@ -215,62 +220,39 @@ def _rederive(session: Session) -> dict:
     return replay(game, session.initial_state, live)
 
 
+def _state_answer(session: Session, state: dict, redo_seqs: list, **extra) -> WriteResult:
+    outcome = get_game(session.game).outcome(state)
+    version = store.save_state(session, state, outcome, last_seq=session.last_seq, redo_seqs=redo_seqs)
+    return WriteResult(200, {"version": version, "state": state, "outcome": outcome, **extra})
+
+
 def session_undo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
-    fingerprint = _fingerprint("undo", [expected_version])
+    def change(session: Session) -> WriteResult:
+        newest = Event.objects.filter(session=session, undone=False).order_by("-seq").first()
+        if newest is None:
+            raise Conflict("Nothing to undo.", session)
+        if Event.objects.filter(pk=newest.pk, undone=False).update(undone=True) != 1:
+            raise store.Lost()
+        return _state_answer(session, _rederive(session), [*session.redo_seqs, newest.seq], undone=newest.seq)
 
-    def attempt() -> WriteResult:
-        with transaction.atomic():
-            session = _lock_for_write(token)
-            earlier = _earlier_answer(session, idempotency_key, "undo", fingerprint)
-            if earlier:
-                return earlier
-            _check_version(session, expected_version)
-            newest = Event.objects.filter(session=session, undone=False).order_by("-seq").first()
-            if newest is None:
-                raise Conflict("Nothing to undo.", session)
-            if Event.objects.filter(pk=newest.pk, undone=False).update(undone=True) != 1:
-                raise store.Lost()
-            state = _rederive(session)
-            game = get_game(session.game)
-            outcome = game.outcome(state)
-            version = store.save_state(session, state, outcome, last_seq=session.last_seq,
-                                  redo_seqs=[*session.redo_seqs, newest.seq])
-            result = WriteResult(200, {"version": version, "state": state, "outcome": outcome, "undone": newest.seq})
-            _remember(session, idempotency_key, "undo", fingerprint, result)
-            return result
-
-    return _with_retries(attempt, expected_version, token)
+    return _write(token, "undo", [expected_version], expected_version, idempotency_key, change)
 
 
 def session_redo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
-    fingerprint = _fingerprint("redo", [expected_version])
+    def change(session: Session) -> WriteResult:
+        if not session.redo_seqs:
+            raise Conflict("Nothing to redo.", session)
+        seq = session.redo_seqs[-1]
+        event = Event.objects.get(session=session, seq=seq)
+        if Event.objects.filter(pk=event.pk, undone=True).update(undone=False) != 1:
+            raise store.Lost()
+        # The redo stack empties on every new action, so the state now is exactly the state this
+        # event was first applied to.
+        state = session.state
+        apply_unchecked(get_game(session.game), state, event.type, event.params, mode=session.mode)
+        return _state_answer(session, state, session.redo_seqs[:-1], redone=seq)
 
-    def attempt() -> WriteResult:
-        with transaction.atomic():
-            session = _lock_for_write(token)
-            earlier = _earlier_answer(session, idempotency_key, "redo", fingerprint)
-            if earlier:
-                return earlier
-            _check_version(session, expected_version)
-            if not session.redo_seqs:
-                raise Conflict("Nothing to redo.", session)
-            seq = session.redo_seqs[-1]
-            event = Event.objects.get(session=session, seq=seq)
-            if Event.objects.filter(pk=event.pk, undone=True).update(undone=False) != 1:
-                raise store.Lost()
-            game = get_game(session.game)
-            # The redo stack empties on every new action, so the state now is exactly the state
-            # this event was first applied to.
-            state = session.state
-            apply_unchecked(game, state, event.type, event.params, mode=session.mode)
-            outcome = game.outcome(state)
-            version = store.save_state(session, state, outcome, last_seq=session.last_seq,
-                                  redo_seqs=session.redo_seqs[:-1])
-            result = WriteResult(200, {"version": version, "state": state, "outcome": outcome, "redone": seq})
-            _remember(session, idempotency_key, "redo", fingerprint, result)
-            return result
-
-    return _with_retries(attempt, expected_version, token)
+    return _write(token, "redo", [expected_version], expected_version, idempotency_key, change)
 
 
 def idempotency_keys_expire(days: int) -> int:
