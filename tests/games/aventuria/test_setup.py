@@ -120,3 +120,14 @@ def test_state_is_json_native():
 
     s = new("team_duel")
     assert json.loads(json.dumps(s)) == s
+
+
+def test_unknown_setup_option_is_named():
+    from tracker.engine import SetupError
+
+    try:
+        initial_state(GAME, "duel", [{"name": "Ann"}, {"name": "Ben"}], {"starting_hero": 0})
+    except SetupError as exc:
+        assert "options.starting_hero" in exc.errors
+    else:
+        raise AssertionError("a misspelt option was accepted")

@@ -123,11 +123,17 @@ def setup_examples(mode: str) -> list[tuple[list, dict]]:
 _ATTR_RANGE = (0, 30)
 
 
+OPTIONS = ("starting_player", "reward_cards_allowed")
+
+
 def setup_errors(mode: str, players: list, options: dict) -> dict:
     errors: dict[str, list[str]] = {}
     options = options or {}
     if not isinstance(options, dict):
         return {"options": ["must be a JSON object"]}
+    for key in sorted(set(options) - set(OPTIONS)):
+        # a misspelt option silently ignored would set the game up differently than the table thinks
+        errors[f"options.{key}"] = [f"unknown option; Aventuria takes {', '.join(OPTIONS)}"]
     for i, raw in enumerate(players):
         if not isinstance(raw, dict):
             errors.setdefault(f"players.{i}", []).append("must be an object with a name")
