@@ -1,0 +1,33 @@
+"""The evaluation set as a regression guard: the budget is recall@3 >= 0.9 (make bench reports it)."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulesref import search
+from rulesref.models import Entry
+
+QUERIES = yaml.safe_load((Path(__file__).parent / "queries.yaml").read_text())
+GAMES = {"aventuria", "curse-of-the-desert", "dark-force", "pathfinder", "adventure-of-d"}
+
+
+def test_the_evaluation_set_is_large_spread_and_points_at_real_entries(rules_corpus):
+    assert len(QUERIES) >= 100
+    per_game = {g: sum(1 for item in QUERIES if item["game"] == g) for g in GAMES}
+    assert min(per_game.values()) >= 20, per_game
+    known = set(Entry.objects.values_list("key", flat=True))
+    assert [item["expect"] for item in QUERIES if item["expect"] not in known] == []
+    assert sum(1 for item in QUERIES if item["q"].rstrip().endswith("?")) >= 30
+
+
+def recall_at_3(prefer: bool) -> float:
+    found = 0
+    for item in QUERIES:
+        keys = [r.key for r in search.search(item["q"], prefer=item["game"] if prefer else None, limit=3).results]
+        found += item["expect"] in keys
+    return found / len(QUERIES)
+
+
+@pytest.mark.parametrize("prefer", [True, False], ids=["from-a-game-page", "from-the-home-page"])
+def test_recall_at_3_meets_the_budget(rules_corpus, prefer):
+    assert recall_at_3(prefer) >= 0.9

@@ -1,0 +1,142 @@
+"""Search behaviour; runs on whichever database is configured (SQLite locally, PostgreSQL in .ci/run)."""
+import pytest
+from django.db import connection
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulesref import search
+from rulesref.models import Entry
+
+pytestmark = pytest.mark.usefixtures("rules_corpus")
+
+
+def top(q, n=3, **kw):
+    return search.search(q, limit=n, **kw).results
+
+
+def text_of(result):
+    entry = Entry.objects.get(key=result.key)
+    return f"{entry.title} {entry.tags} {entry.body}".lower()
+
+
+def test_api_shape_and_game_filter(api):
+    body = api.get("/api/rules/search/", {"q": "hand limit", "game": "aventuria", "limit": 5}).json()
+    assert 1 <= len(body["results"]) <= 5
+    for r in body["results"]:
+        assert set(r) == {"id", "game", "kind", "title", "section", "snippet", "url"}
+        assert r["game"] == "aventuria" and r["kind"] in {"rule", "faq", "errata", "glossary", "imported"}
+    entry = api.get(f"/api/rules/{body['results'][0]['id']}/").json()
+    assert set(entry) >= {"id", "game", "kind", "title", "section", "body", "see_also", "rules"}
+    assert api.get(body["results"][0]["url"]).status_code == 200
+
+
+def test_title_hits_rank_above_body_hits():
+    first = top("hand limit", game="aventuria")[0]
+    assert "hand limit" in first.title.lower()
+
+
+def test_snippet_marks_matched_words_and_is_escaped():
+    results = top("hourglass", game="pathfinder")
+    assert any("<mark>" in r.snippet for r in results)
+    assert all("<script" not in r.snippet for r in results)
+
+
+@pytest.mark.parametrize("typed,meant,game", [
+    ("hourglas", "hourglass", "pathfinder"),
+    ("enduranse", "endurance", "aventuria"),
+    ("blesings", "blessing", "pathfinder"),
+    ("manticor", "manticore", None),
+])
+def test_typos_within_two_edits_find_the_word(typed, meant, game):
+    results = top(typed, game=game)
+    assert results and meant in text_of(results[0]), [r.key for r in results]
+
+
+def test_short_words_are_not_corrected_and_far_typos_get_a_suggestion():
+    answer = search.search("hourglazzz")  # three edits away
+    assert answer.results == [] and answer.suggestion == "hourglass"
+    assert search.search("xqzvw").results == []
+
+
+def test_did_you_mean_via_the_api(api):
+    body = api.get("/api/rules/search/", {"q": "enduranzzz"}).json()
+    assert body["results"] == [] and body["suggestion"] == "endurance"
+
+
+@pytest.mark.parametrize("typed,meant,game", [
+    ("LP", "life point", "aventuria"),
+    ("Lebenspunkte", "life point", "aventuria"),
+    ("FP", "fate point", "aventuria"),
+    ("Schicksalspunkte", "fate point", "aventuria"),
+    ("BH", "boron", "dark-force"),
+    ("XP", "experience", None),
+])
+def test_synonyms_and_abbreviations(typed, meant, game):
+    results = top(typed, game=game)
+    assert results and meant in text_of(results[0]), [r.key for r in results]
+
+
+def test_question_shaped_queries_find_the_faq():
+    first = top("can i reroll a dodge with a fate point?", game="aventuria")[0]
+    assert first.kind == "faq"
+
+
+def test_the_current_game_comes_first():
+    for game in ("dark-force", "pathfinder"):
+        results = top("discard", n=5, prefer=game)
+        assert results[0].game == game
+
+
+def test_empty_and_stopword_queries():
+    assert search.search("").results == []
+    assert search.search("   ").results == []
+    assert isinstance(search.search("the and of").results, list)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(
+    st.text(max_size=200),
+    st.sampled_from(['"', '""', "*", "^", "NEAR(", "AND OR NOT", "a:b", "(", ")", "-x", "title:x", "'", "\\", "%", "_",
+                     "\x00", "\x1f", "😀🃏", "\u202e", "&|!:*", "<script>"]),
+    st.text(alphabet="\"*^():-'&|!<>%_\\ abc", max_size=50),
+))
+def test_any_query_is_safe(api, text):
+    response = api.get("/api/rules/search/", {"q": text})
+    assert response.status_code == 200, response.content
+    assert isinstance(response.json()["results"], list)
+
+
+def test_a_ten_thousand_character_query(api):
+    response = api.get("/api/rules/search/", {"q": "hand limit " * 1000})
+    assert response.status_code == 200
+
+
+def test_bad_parameters_are_400(api):
+    assert api.get("/api/rules/search/").status_code == 400
+    assert "limit" in api.get("/api/rules/search/", {"q": "x", "limit": 0}).json()["errors"]
+    assert api.get("/api/rules/nothing.here/").status_code == 404
+
+
+def test_backend_matches_the_database():
+    from rulesref.backends import backend
+
+    assert backend().vendor == connection.vendor
+
+
+def test_search_pages(api):
+    page = api.get("/rules/", {"q": "hand limit", "game": "aventuria"})
+    assert page.status_code == 200 and b"<mark>" in page.content and b"htmx" in page.content
+    partial = api.get("/rules/results/", {"q": "hand limit"})
+    assert partial.status_code == 200 and b"<html" not in partial.content and b"<ol" in partial.content
+    nothing = api.get("/rules/results/", {"q": "enduranzzz"})
+    assert b"did you mean" in nothing.content
+
+
+def test_entry_page_links_see_also_and_citing_rules(api):
+    entry = Entry.objects.filter(citations__rule_id="aventuria.R13").first()
+    page = api.get(f"/rules/{entry.key}/").content.decode()
+    assert entry.title in page.replace("&#x27;", "'") and 'id="aventuria.R13"' in page
+    with_links = Entry.objects.exclude(see_also=[]).first()
+    page = api.get(f"/rules/{with_links.key}/").content.decode()
+    target = Entry.objects.get(key=with_links.see_also[0])
+    assert f"/rules/{target.key}/" in page
