@@ -21,6 +21,7 @@ migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput
 
 fixtures: migrate
+	$(PY) manage.py load_rules
 	$(PY) manage.py load_demo
 
 run: fixtures
@@ -29,9 +30,21 @@ run: fixtures
 test: $(STAMP)
 	$(PY) -m pytest
 
+# Both backends when a PostgreSQL server answers on 127.0.0.1:5432 (role postgres), as on CI.
+PG_BENCH_URL ?= postgres://postgres@127.0.0.1:5432/tablekeeper_bench
 bench: $(STAMP)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_rules
 	$(PY) -m bench.run
+	$(PY) -m bench.search
+	@if command -v pg_isready >/dev/null && pg_isready -h 127.0.0.1 -p 5432 -q; then \
+	  psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='tablekeeper_bench'" | grep -q 1 || \
+	    psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE tablekeeper_bench"; \
+	  DATABASE_URL=$(PG_BENCH_URL) $(PY) manage.py migrate --noinput && \
+	  DATABASE_URL=$(PG_BENCH_URL) $(PY) manage.py load_rules && \
+	  DATABASE_URL=$(PG_BENCH_URL) $(PY) -m bench.run && \
+	  DATABASE_URL=$(PG_BENCH_URL) $(PY) -m bench.search; \
+	else echo "no PostgreSQL on 127.0.0.1:5432: benchmarked SQLite only"; fi
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3* var/static

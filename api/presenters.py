@@ -9,7 +9,7 @@ def absolute(request, path: str) -> str:
 
 
 def rule_reference(request, rule_id: str) -> str:
-    return absolute(request, reverse("rule-detail", args=[rule_id]))
+    return absolute(request, reverse("rules-entry", args=[rule_id]))
 
 
 def game_summary(game: Game) -> dict:

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import errors, views
+from . import errors, rules_views, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("sessions/<str:token>/events/", views.SessionEventsView.as_view(), name="api-session-events"),
     path("sessions/<str:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),
     path("sessions/<str:token>/redo/", views.SessionRedoView.as_view(), name="api-session-redo"),
+    path("rules/search/", rules_views.RulesSearchView.as_view(), name="api-rules-search"),
+    path("rules/<str:key>/", rules_views.RuleEntryView.as_view(), name="api-rules-entry"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -10,48 +10,20 @@ import sys
 import time
 from pathlib import Path
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablekeeper.settings")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
 
 import django  # noqa: E402
 
 django.setup()
 
-from django.urls import include, path  # noqa: E402
-from django.test import Client, override_settings  # noqa: E402
-from rest_framework.response import Response  # noqa: E402
-from rest_framework.views import APIView  # noqa: E402
+from django.test import Client  # noqa: E402
 
+from bench.report import write_section  # noqa: E402
 from tracker.engine import get_game, initial_state, replay  # noqa: E402
-from tracker.models import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 N = int(os.environ.get("BENCH_N", "1000"))
 
-
-class Trivial(APIView):
-    def get(self, request):
-        return Response({"ok": True})
-
-    def post(self, request):
-        return Response({"ok": True}, status=201)
-
-
-class TrivialQuery(APIView):
-    """The same, plus the one primary-key read every session endpoint needs: the database floor."""
-
-    def get(self, request):
-        return Response({"ok": Session.objects.filter(pk="bench").exists()})
-
-    def post(self, request):
-        return Response({"ok": Session.objects.filter(pk="bench").exists()}, status=201)
-
-
-urlpatterns = [
-    path("bench/trivial/", Trivial.as_view()),
-    path("bench/trivial-query/", TrivialQuery.as_view()),
-    path("", include("tablekeeper.urls")),
-]
 
 DUEL = {"game": "aventuria", "mode": "duel", "players": [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
         "options": {"starting_player": 0}}
@@ -82,40 +54,38 @@ def interleaved(scenarios: dict, n=N) -> dict:
 
 def main():
     results = {}
-    with override_settings(ROOT_URLCONF=__name__):
-        client = Client()
-        session = client.post("/api/sessions/", DUEL, content_type="application/json").json()
-        actions = f"/api/sessions/{session['id']}/actions/"
-        flip = [0]
+    client = Client()
+    session = client.post("/api/sessions/", DUEL, content_type="application/json").json()
+    actions = f"/api/sessions/{session['id']}/actions/"
+    flip = [0]
 
-        def post_action():
-            flip[0] ^= 1  # alternate loss and heal so the duel never ends
-            body = ({"type": "life_point_loss", "params": {"target": 1, "amount": 1}} if flip[0]
-                    else {"type": "heal", "params": {"target": 1, "amount": 1}})
-            r = client.post(actions, body, content_type="application/json")
-            assert r.status_code == 201, r.content
+    def post_action():
+        flip[0] ^= 1  # alternate loss and heal so the duel never ends
+        body = ({"type": "life_point_loss", "params": {"target": 1, "amount": 1}} if flip[0]
+                else {"type": "heal", "params": {"target": 1, "amount": 1}})
+        r = client.post(actions, body, content_type="application/json")
+        assert r.status_code == 201, r.content
 
-        def get_session():
-            assert client.get(f"/api/sessions/{session['id']}/").status_code == 200
+    def get_session():
+        assert client.get(f"/api/sessions/{session['id']}/").status_code == 200
 
-        etag = {}
+    etag = {}
 
-        def poll_304():
-            if not etag:
-                etag["v"] = client.get(f"/api/sessions/{session['id']}/")["ETag"]
-            assert client.get(f"/api/sessions/{session['id']}/", HTTP_IF_NONE_MATCH=etag["v"]).status_code == 304
+    def poll_304():
+        if not etag:
+            etag["v"] = client.get(f"/api/sessions/{session['id']}/")["ETag"]
+        assert client.get(f"/api/sessions/{session['id']}/", HTTP_IF_NONE_MATCH=etag["v"]).status_code == 304
 
-        results.update(interleaved({
-            "trivial GET": lambda: client.get("/bench/trivial/"),
-            "trivial POST": lambda: client.post("/bench/trivial/", {}, content_type="application/json"),
-            "trivial GET, one query": lambda: client.get("/bench/trivial-query/"),
-            "trivial POST, one query": lambda: client.post("/bench/trivial-query/", {}, content_type="application/json"),
-            "POST action": post_action,
-            "GET session": get_session,
-        }))
-        # the poll last: every action above changes the version the ETag carries
-        results["GET 304 poll"] = timed(poll_304)
-        results["GET 304 poll"] = {**results["GET 304 poll"]}
+    results.update(interleaved({
+        "trivial GET": lambda: client.get("/bench/trivial/"),
+        "trivial POST": lambda: client.post("/bench/trivial/", {}, content_type="application/json"),
+        "trivial GET, one query": lambda: client.get("/bench/trivial-query/"),
+        "trivial POST, one query": lambda: client.post("/bench/trivial-query/", {}, content_type="application/json"),
+        "POST action": post_action,
+        "GET session": get_session,
+    }))
+    # the poll last: every action above changes the version the ETag carries
+    results["GET 304 poll"] = timed(poll_304)
 
     game = get_game("aventuria")
     start = initial_state(game, "duel", DUEL["players"], DUEL["options"])
@@ -140,7 +110,7 @@ def report(results):
     from django.db import connection
 
     section = "\n".join([
-        f"## {connection.vendor}",
+        f"## sessions on {connection.vendor}",
         "",
         f"Command: `{'DATABASE_URL=... ' if connection.vendor != 'sqlite' else ''}make bench`. "
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
@@ -158,30 +128,8 @@ def report(results):
         f"- replay of 10,000 events <= 50 ms: {replay_ms:.1f} ms — {'met' if replay_ms <= 50 else 'NOT met'}",
         "",
     ])
-    write_section(connection.vendor, section)
+    write_section(f"sessions on {connection.vendor}", section)
     print(section)
-
-
-HEADER = """# Performance
-
-Measured by `make bench` (`bench/run.py`): in-process through the full Django middleware stack, one
-round after another, each round timing every scenario once, so that whatever else the machine does
-weighs on all of them alike. Each figure is set beside two trivial DRF endpoints of the same method
-from the same rounds: one that returns a constant, and one that also makes the single primary-key
-query every session endpoint needs. Timings are never asserted in tests. Each database has its own
-section; a run rewrites only its own.
-"""
-
-
-def write_section(vendor: str, section: str) -> None:
-    path = ROOT / "docs" / "PERFORMANCE.md"
-    text = path.read_text() if path.exists() else HEADER
-    if not text.startswith("# Performance"):
-        text = HEADER
-    parts = text.split("\n## ")
-    head, sections = parts[0], {p.split("\n", 1)[0]: "## " + p for p in parts[1:]}
-    sections[vendor] = section
-    path.write_text(HEADER.rstrip() + "\n\n" + "\n".join(s.rstrip() + "\n" for _, s in sorted(sections.items())))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "tracker",
+    "rulesref",
     "api",
 ]
 

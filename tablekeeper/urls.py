@@ -5,8 +5,7 @@ from tracker import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("rules/<str:rule_id>/", views.rule_detail, name="rule-detail"),
-    path("rules/", views.rule_list, name="rule-list"),
+    path("rules/", include("rulesref.urls")),
     path("t/<str:token>/", views.table, name="table"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),

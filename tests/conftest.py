@@ -1,6 +1,9 @@
 import pytest
 from rest_framework.test import APIClient
 
+from rulesref import services as rules_services
+from rulesref.models import Entry
+
 DUEL = {
     "game": "aventuria",
     "mode": "duel",
@@ -50,3 +53,17 @@ def read(api):
         return response.json()
 
     return _read
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The rules corpus is part of every test database, as `make run` loads it."""
+    with django_db_blocker.unblock():
+        rules_services.corpus_load()
+
+
+@pytest.fixture
+def rules_corpus(db):
+    # Transactional tests empty the tables when they finish; load the corpus again if one did.
+    if not Entry.objects.exclude(kind="imported").exists():
+        rules_services.corpus_load()

@@ -11,29 +11,6 @@ def home(request):
     return render(request, "home.html", {"games": all_games()})
 
 
-def _find_rule(rule_id: str):
-    slug = rule_id.split(".", 1)[0]
-    game = get_game(slug)
-    if game is None or rule_id not in game.rules:
-        return None, None
-    return game, game.rules[rule_id]
-
-
-def rule_detail(request, rule_id):
-    game, rule = _find_rule(rule_id)
-    if rule is None:
-        raise Http404("No such rule")
-    return render(request, "rule_detail.html", {"game": game, "rule": rule})
-
-
-def rule_list(request):
-    games = all_games()
-    wanted = request.GET.get("game")
-    if wanted:
-        games = [g for g in games if g.slug == wanted]
-    return render(request, "rule_list.html", {"games": games})
-
-
 def table(request, token):
     access = selectors.session_get(token)
     if access is None:

@@ -18,7 +18,7 @@ def test_invalid_deck_lists_every_violation_with_references(api, db):
     rules = sorted(v["rule"] for v in body["violations"])
     assert body["valid"] is False and rules == ["aventuria.R103", "aventuria.R104"]
     for v in body["violations"]:
-        assert v["message"] and v["details"] and api.get(v["reference"]).status_code == 200
+        assert v["message"] and v["details"] and api.get(v["reference"], follow=True).status_code == 200
 
 
 def test_deck_input_errors_are_400(api, db):

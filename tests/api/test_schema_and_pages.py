@@ -30,7 +30,7 @@ def test_home_lists_games_and_links_the_api_docs(api, db):
 
 
 def test_rule_pages(api, db):
-    listing = api.get("/rules/?game=aventuria")
+    listing = api.get("/rules/engine/?game=aventuria")
     assert listing.status_code == 200 and b"aventuria.R13" in listing.content
     assert api.get("/rules/aventuria.R999/").status_code == 404
     assert api.get("/rules/nogame.R1/").status_code == 404

@@ -55,7 +55,7 @@ def test_refusal_is_422_with_rule_reference_and_changes_nothing(api, duel, act, 
     rules = [v["rule"] for v in body["violations"]]
     assert "aventuria.R8" in rules
     assert body["detail"] and all(v["message"] and v["reference"] for v in body["violations"])
-    assert api.get(body["violations"][0]["reference"]).status_code == 200
+    assert api.get(body["violations"][0]["reference"], follow=True).status_code == 200
     assert read(duel)["version"] == 0 and read(duel)["state"] == duel["state"]
 
 

@@ -1,0 +1,57 @@
+from django import forms
+from django.contrib import admin, messages
+from django.shortcuts import redirect, render
+from django.urls import path
+
+from tracker.engine import all_games
+
+from . import services
+from .importer import MAX_BYTES
+from .models import Entry, RuleCitation
+
+
+class RulebookUploadForm(forms.Form):
+    game = forms.ChoiceField(choices=[])
+    file = forms.FileField(help_text="Plain text or Markdown, split by its headings; at most 5 MB.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(g.slug, g.title) for g in all_games()] + [
+            (slug, slug) for slug in ("curse-of-the-desert", "dark-force", "pathfinder", "adventure-of-d")
+            if slug not in {g.slug for g in all_games()}
+        ]
+
+
+class CitationInline(admin.TabularInline):
+    model = RuleCitation
+    extra = 0
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("key", "game", "kind", "title", "section")
+    list_filter = ("game", "kind")
+    search_fields = ("key", "title", "body")
+    inlines = [CitationInline]
+    change_list_template = "admin/rulesref/entry/change_list.html"
+
+    def get_urls(self):
+        return [path("import/", self.admin_site.admin_view(self.import_view), name="rulesref_entry_import")] + super().get_urls()
+
+    def import_view(self, request):
+        form = RulebookUploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            if upload.size > MAX_BYTES:
+                form.add_error("file", "The file is larger than 5 MB.")
+            else:
+                try:
+                    count = services.rulebook_import(game=form.cleaned_data["game"], data=upload.read()).count
+                except services.ImportFailed as exc:
+                    form.add_error("file", str(exc))
+                else:
+                    messages.success(request, f"Imported {count} sections; the earlier import of this game was replaced.")
+                    return redirect("admin:rulesref_entry_changelist")
+        context = {**self.admin_site.each_context(request), "form": form, "title": "Import a rulebook",
+                   "opts": self.model._meta}
+        return render(request, "admin/rulesref/entry/import.html", context)

@@ -1,0 +1,47 @@
+"""One search interface, two backends chosen by the database in use."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection
+
+from ..query import Plan
+
+
+@dataclass
+class Hit:
+    pk: int
+    key: str
+    game: str
+    kind: str
+    title: str
+    section: str
+    score: float  # higher is better
+    snippet: str  # matched words between \x02 and \x03; escaped and marked up by the caller
+    text: str = ""  # title, tags and body, for ranking by how much of the query an entry covers
+
+
+MARK_START, MARK_END = "\x02", "\x03"
+
+
+class Backend:
+    vendor = ""
+
+    def install(self, schema_editor) -> None:
+        """Create the backend's index structures (called from a migration)."""
+
+    def search(self, plan: Plan, game: str | None, limit: int) -> list[Hit]:
+        raise NotImplementedError
+
+    # Optional: near(word, max_distance, limit) -> typo candidates found by the database itself.
+    near = None
+
+
+def backend() -> Backend:
+    if connection.vendor == "postgresql":
+        from .postgres import PostgresBackend
+
+        return PostgresBackend()
+    from .sqlite import SqliteBackend
+
+    return SqliteBackend()

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.search_page, name="rules-search"),
+    path("results/", views.search_results, name="rules-results"),
+    path("engine/", views.engine_rules, name="rules-engine"),
+    path("<str:key>/", views.entry_page, name="rules-entry"),
+]
