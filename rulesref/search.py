@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 import uuid
 from dataclasses import dataclass
 
@@ -10,10 +11,13 @@ from django.utils.html import escape
 
 from . import query as q
 from .backends import MARK_END, MARK_START, Hit, backend
-from .models import Synonym, Term
+from .models import Entry, Synonym, Term
 
 VERSION_KEY = "rulesref:index-version"
 CANDIDATES = 60  # rows the backend ranks before our own ordering picks the first few
+# Past this size an OR over common words makes the index score a large part of the corpus, so
+# cheaper questions go first (_large_corpus_candidates; PERFORMANCE.md, 100,000 entries).
+LARGE_CORPUS = 20_000
 
 # Boosts on top of the backend's relevance, measured on tests/rulesref/queries.yaml.
 QUESTION_FAQ_BOOST = 1.6
@@ -35,7 +39,7 @@ class Result:
     title: str
     section: str
     snippet: str  # HTML: escaped text with <mark> around matched words
-    score: float
+    score: float = 0.0
 
 
 @dataclass
@@ -65,6 +69,7 @@ def _state() -> dict:
         _loaded.update(
             version=version,
             frequencies=dict(Term.objects.values_list("word", "frequency")),
+            entries=Entry.objects.count(),
             groups=groups,
             synonyms={},
         )
@@ -85,14 +90,60 @@ def snippet_html(raw: str) -> str:
     return escape(raw).replace(MARK_START, "<mark>").replace(MARK_END, "</mark>")
 
 
-def _stems(text: str) -> set[str]:
-    # a crude stem (the first 5 letters) is enough to tell whether a query word appears at all
-    return {q.fold(w)[:5] for w in q.words(text)}
+_STEM_WORD = re.compile(r"[a-z0-9]+")
 
 
-def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Result]:
-    wanted = [set(" ".join(g.alternatives).split()) for g in plan.groups]
-    results = []
+def _stems(text: str) -> frozenset[str]:
+    # A crude stem (the first 5 letters, accents and other non-ASCII dropped) is enough to tell
+    # whether a query word appears at all, and cheap enough to run on every candidate.
+    ascii_text = unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
+    return frozenset(w[:5] for w in _STEM_WORD.findall(ascii_text))
+
+
+_text_stems: dict[int, frozenset[str]] = {}
+
+
+def _entry_stems(hit: Hit) -> frozenset[str]:
+    if hit.pk not in _text_stems:
+        if len(_text_stems) > 20_000:
+            _text_stems.clear()
+        _text_stems[hit.pk] = _stems(f"{hit.title} {hit.tags} {hit.body}")
+    return _text_stems[hit.pk]
+
+
+_BODY_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+SNIPPET_WORDS = 24
+
+
+def make_snippet(body: str, wanted: list[frozenset[str]]) -> str:
+    """About 24 words of the body around the first matched word, matched words between marks.
+
+    Cut here rather than by FTS5 snippet() or ts_headline: both run the whole match again, which
+    doubled the query on 100,000 entries, and one cutter keeps both backends' snippets alike."""
+    stems = frozenset().union(*wanted) if wanted else frozenset()
+    found = list(_BODY_WORD.finditer(body))
+    if not found:
+        return ""
+    hits = [i for i, m in enumerate(found) if _stems(m.group()) & stems]
+    start = max(0, (hits[0] if hits else 0) - 6)
+    window = found[start:start + SNIPPET_WORDS]
+    out, cursor = [], window[0].start()
+    for m in window:
+        out.append(body[cursor:m.start()])
+        word = m.group()
+        out.append(f"{MARK_START}{word}{MARK_END}" if _stems(word) & stems else word)
+        cursor = m.end()
+    text = "".join(out)
+    return ("…" if start else "") + text + ("…" if start + SNIPPET_WORDS < len(found) else "")
+
+
+def _wanted(plan: q.Plan) -> list[frozenset[str]]:
+    return [_stems(" ".join(g.alternatives)) for g in plan.groups]
+
+
+def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Hit]:
+    wanted = _wanted(plan)
+    ranked = []
     for hit in hits:
         score = hit.score
         if plan.question and hit.kind == "faq":
@@ -102,27 +153,44 @@ def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Result]:
         if hit.kind == "glossary" and not plan.definition:
             score *= GLOSSARY_FACTOR
         if wanted:
-            title = _stems(hit.title)
-            covered = sum(1 for alternatives in wanted if _stems(" ".join(alternatives)) & title)
-            score *= 1 + TITLE_COVERAGE_BOOST * covered / len(wanted)
-            text = _stems(hit.text)
-            covered = sum(1 for alternatives in wanted if _stems(" ".join(alternatives)) & text)
-            score *= 1 + COVERAGE_BOOST * (covered / len(wanted)) ** 2
-        results.append(Result(hit.key, hit.game, hit.kind, hit.title, hit.section, snippet_html(hit.snippet), score))
-    results.sort(key=lambda r: (bool(prefer) and r.game != prefer, -r.score))
-    return results
+            title, text = _stems(hit.title), _entry_stems(hit)
+            score *= 1 + TITLE_COVERAGE_BOOST * sum(1 for w in wanted if w & title) / len(wanted)
+            score *= 1 + COVERAGE_BOOST * (sum(1 for w in wanted if w & text) / len(wanted)) ** 2
+        ranked.append((bool(prefer) and hit.game != prefer, -score, hit))
+    ranked.sort(key=lambda r: r[:2])
+    return [hit for _, _, hit in ranked]
 
 
 def search(text: str, game: str | None = None, prefer: str | None = None, limit: int = 10) -> Answer:
     """Best first. `game` filters; `prefer` puts that game's entries first (the page's own game)."""
     state = _state()
-    vocab = q.Vocabulary(state["frequencies"], finder=backend().near)
+    engine = backend()
+    vocab = q.Vocabulary(state["frequencies"], finder=engine.near)
     plan = q.plan(text, vocab, _synonyms(state, game or prefer))
     plan.definition = bool(DEFINITION.match(q.clean(text)))
     if plan.empty:
         return Answer([])
-    hits = backend().search(plan, game, max(CANDIDATES, limit))
-    results = _rank(hits, plan, prefer)[:limit]
-    if results:
-        return Answer(results)
-    return Answer([], q.suggestion(text, vocab))
+    wanted = max(CANDIDATES, limit)
+    if state["entries"] > LARGE_CORPUS:
+        hits = _large_corpus_candidates(engine, plan, game, wanted, limit)
+    else:
+        hits = engine.search(plan, game, wanted)
+    best = _rank(hits, plan, prefer)[:limit]
+    if not best:
+        return Answer([], q.suggestion(text, vocab))
+    stems = _wanted(plan) + ([_stems(plan.prefix)] if plan.prefix else [])
+    return Answer([
+        Result(h.key, h.game, h.kind, h.title, h.section, snippet_html(make_snippet(h.body, stems))) for h in best
+    ])
+
+
+def _large_corpus_candidates(engine, plan: q.Plan, game, wanted: int, limit: int) -> list[Hit]:
+    """Cheapest first: entries with every word, then entries with a word in the title or tags, and
+    only then the full OR, which makes the index score a large part of the corpus."""
+    hits = engine.search(plan, game, wanted, mode="all")
+    if len(hits) < limit:
+        seen = {h.pk for h in hits}
+        hits += [h for h in engine.search(plan, game, wanted, mode="titles") if h.pk not in seen]
+    if len(hits) < limit:
+        hits = engine.search(plan, game, wanted)
+    return hits

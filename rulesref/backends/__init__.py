@@ -17,8 +17,8 @@ class Hit:
     title: str
     section: str
     score: float  # higher is better
-    snippet: str  # matched words between \x02 and \x03; escaped and marked up by the caller
-    text: str = ""  # title, tags and body, for ranking by how much of the query an entry covers
+    tags: str = ""
+    body: str = ""
 
 
 MARK_START, MARK_END = "\x02", "\x03"
@@ -30,7 +30,9 @@ class Backend:
     def install(self, schema_editor) -> None:
         """Create the backend's index structures (called from a migration)."""
 
-    def search(self, plan: Plan, game: str | None, limit: int) -> list[Hit]:
+    def search(self, plan: Plan, game: str | None, limit: int, mode: str = "any") -> list[Hit]:
+        """Candidates, best first. `mode`: "any" group of the plan may match; "all" groups must;
+        "titles": any group, in the title or tags only (cheap on a large corpus)."""
         raise NotImplementedError
 
     # Optional: near(word, max_distance, limit) -> typo candidates found by the database itself.

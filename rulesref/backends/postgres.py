@@ -8,7 +8,7 @@ from rapidfuzz.distance import OSA
 
 from ..query import Plan, closest
 
-from . import MARK_END, MARK_START, Backend, Hit
+from . import Backend, Hit
 
 CONFIG = "english"
 VECTOR = (
@@ -23,22 +23,23 @@ INSTALL = [
     "CREATE INDEX IF NOT EXISTS rulesref_entry_search ON rulesref_entry USING gin (search)",
     "CREATE INDEX IF NOT EXISTS rulesref_term_trgm ON rulesref_term USING gin (word gin_trgm_ops)",
 ]
-HEADLINE = f"StartSel={MARK_START}, StopSel={MARK_END}, MaxWords=22, MinWords=10, MaxFragments=1, FragmentDelimiter=…"
 SAFE_PREFIX = re.compile(r"[^a-z0-9]")
 
 
-def _tsquery(plan: Plan) -> tuple[str, list]:
-    """An OR of phrase queries, built from parameters only (nothing typed reaches the SQL text)."""
-    parts, params = [], []
+def _tsquery(plan: Plan, mode: str = "any") -> tuple[str, list]:
+    """Phrase queries combined in SQL, from parameters only (nothing typed reaches the SQL text):
+    alternatives of a group with OR, groups with OR (or AND when every group is required)."""
+    groups, params = [], []
     for group in plan.groups:
-        for alternative in group.alternatives:
-            parts.append(f"phraseto_tsquery('{CONFIG}', %s)")
-            params.append(alternative)
+        groups.append("(" + " || ".join([f"phraseto_tsquery('{CONFIG}', %s)"] * len(group.alternatives)) + ")")
+        params.extend(group.alternatives)
+    if mode == "all":
+        return " && ".join(groups), params
     prefix = SAFE_PREFIX.sub("", plan.prefix or "")
     if prefix:
-        parts.append(f"to_tsquery('{CONFIG}', %s)")
+        groups.append(f"to_tsquery('{CONFIG}', %s)")
         params.append(prefix + ":*")
-    return " || ".join(parts), params
+    return " || ".join(groups), params
 
 
 class PostgresBackend(Backend):
@@ -48,28 +49,24 @@ class PostgresBackend(Backend):
         for sql in INSTALL:
             schema_editor.execute(sql)
 
-    def search(self, plan: Plan, game: str | None, limit: int) -> list[Hit]:
-        query, params = _tsquery(plan)
+    def search(self, plan: Plan, game: str | None, limit: int, mode: str = "any") -> list[Hit]:
+        # "titles" asks the same as "any" here: one GIN index serves both, and a weight filter
+        # would only be applied after it.
+        query, params = _tsquery(plan, mode)
         if not query:
             return []
-        # ts_headline is costly, so it runs on the ranked few only.
         sql = (
-            f"WITH q AS (SELECT ({query}) AS query), ranked AS ("
-            f"  SELECT e.id, e.key, e.game, e.kind, e.title, e.section, e.body, e.tags, "
-            f"  ts_rank(e.search, q.query) AS score "
-            f"  FROM rulesref_entry e, q WHERE numnode(q.query) > 0 AND e.search @@ q.query"
-            + (" AND e.game = %s" if game else "")
-            + " ORDER BY score DESC LIMIT %s) "
-            f"SELECT r.id, r.key, r.game, r.kind, r.title, r.section, r.score, "
-            f"ts_headline('{CONFIG}', r.body, q.query, %s), r.tags || ' ' || r.body FROM ranked r, q ORDER BY r.score DESC"
+            f"SELECT e.id, e.key, e.game, e.kind, e.title, e.section, ts_rank(e.search, q.query) AS score, e.tags, e.body "
+            f"FROM rulesref_entry e, (SELECT ({query}) AS query) q "
+            f"WHERE numnode(q.query) > 0 AND e.search @@ q.query" + (" AND e.game = %s" if game else "")
+            + " ORDER BY score DESC LIMIT %s"
         )
-        params = params + ([game] if game else []) + [limit, HEADLINE]
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(sql, params + ([game] if game else []) + [limit])
             rows = cursor.fetchall()
         # ts_rank is on a smaller scale than bm25; the scale only matters within one backend
-        return [Hit(pk, key, g, kind, title, section, float(score) * 10, snip or "", f"{title} {text}")
-                for pk, key, g, kind, title, section, score, snip, text in rows]
+        return [Hit(pk, key, g, kind, title, section, float(score) * 10, tags, body)
+                for pk, key, g, kind, title, section, score, tags, body in rows]
 
     def near(self, word: str, max_distance: int, limit: int) -> list[str]:
         """Trigram candidates from the index, kept when within `max_distance` edits."""
@@ -84,8 +81,12 @@ class PostgresBackend(Backend):
         return closest(word, [(c, d) for c, d in near if d <= max_distance], order, limit)
 
     def bare(self, text: str, limit: int = 10) -> list[int]:
+        """The plainest full-text query, the benchmark's yardstick: the typed words (any of them),
+        ts_rank order, no synonyms, typo handling, ranking of our own or headlines."""
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT id FROM rulesref_entry WHERE search @@ plainto_tsquery('{CONFIG}', %s) LIMIT %s", [text, limit]
+                f"SELECT id FROM rulesref_entry, replace(plainto_tsquery('{CONFIG}', %s)::text, '&', '|')::tsquery q "
+                f"WHERE search @@ q ORDER BY ts_rank(search, q) DESC LIMIT %s",
+                [text, limit],
             )
             return [row[0] for row in cursor.fetchall()]

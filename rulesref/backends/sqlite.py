@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from django.db import connection
 
-from ..query import Plan
-from . import MARK_END, MARK_START, Backend, Hit
+from ..query import Plan, words
+from . import Backend, Hit
 
 FTS = "rulesref_entry_fts"
 
@@ -36,11 +36,14 @@ def _phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def match_expression(plan: Plan) -> str:
+def match_expression(plan: Plan, mode: str = "any") -> str:
     parts = ["(" + " OR ".join(_phrase(a) for a in group.alternatives) + ")" for group in plan.groups]
+    if mode == "all":
+        return " AND ".join(parts)
     if plan.prefix:
         parts.append(_phrase(plan.prefix) + "*")
-    return " OR ".join(parts)
+    expression = " OR ".join(parts)
+    return f"{{title tags}} : ({expression})" if mode == "titles" and expression else expression
 
 
 class SqliteBackend(Backend):
@@ -50,25 +53,27 @@ class SqliteBackend(Backend):
         for sql in INSTALL:
             schema_editor.execute(sql)
 
-    def search(self, plan: Plan, game: str | None, limit: int) -> list[Hit]:
-        expression = match_expression(plan)
+    def search(self, plan: Plan, game: str | None, limit: int, mode: str = "any") -> list[Hit]:
+        expression = match_expression(plan, mode)
         if not expression:
             return []
         sql = (
-            f"SELECT e.id, e.key, e.game, e.kind, e.title, e.section, bm25({FTS}, {WEIGHTS}) AS rank, "
-            f"snippet({FTS}, 3, %s, %s, '…', 14), e.tags || ' ' || e.body "
+            f"SELECT e.id, e.key, e.game, e.kind, e.title, e.section, bm25({FTS}, {WEIGHTS}) AS rank, e.tags, e.body "
             f"FROM {FTS} JOIN rulesref_entry e ON e.id = {FTS}.rowid "
             f"WHERE {FTS} MATCH %s" + (" AND e.game = %s" if game else "") + " ORDER BY rank LIMIT %s"
         )
-        params = [MARK_START, MARK_END, expression] + ([game] if game else []) + [limit]
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(sql, [expression] + ([game] if game else []) + [limit])
             rows = cursor.fetchall()
-        return [Hit(pk, key, g, kind, title, section, -rank, snip or "", f"{title} {text}")
-                for pk, key, g, kind, title, section, rank, snip, text in rows]
+        return [Hit(pk, key, g, kind, title, section, -rank, tags, body)
+                for pk, key, g, kind, title, section, rank, tags, body in rows]
 
     def bare(self, text: str, limit: int = 10) -> list[int]:
-        """The plainest FTS5 query, the benchmark's yardstick: no synonyms, typos, ranking or snippets."""
+        """The plainest FTS5 query, the benchmark's yardstick: the typed words (any of them), bm25
+        order, no synonyms, typo handling, ranking of our own or snippets."""
+        terms = " OR ".join(_phrase(w) for w in words(text))
+        if not terms:
+            return []
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s ORDER BY rank LIMIT %s", [_phrase(text), limit])
+            cursor.execute(f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s ORDER BY rank LIMIT %s", [terms, limit])
             return [row[0] for row in cursor.fetchall()]
