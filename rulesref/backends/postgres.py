@@ -85,8 +85,9 @@ class PostgresBackend(Backend):
         ts_rank order, no synonyms, typo handling, ranking of our own or headlines."""
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT id FROM rulesref_entry, replace(plainto_tsquery('{CONFIG}', %s)::text, '&', '|')::tsquery q "
-                f"WHERE search @@ q ORDER BY ts_rank(search, q) DESC LIMIT %s",
+                f"SELECT id FROM rulesref_entry, "
+                f"(SELECT replace(plainto_tsquery('{CONFIG}', %s)::text, '&', '|')::tsquery AS q) t "
+                f"WHERE search @@ t.q ORDER BY ts_rank(search, t.q) DESC LIMIT %s",
                 [text, limit],
             )
             return [row[0] for row in cursor.fetchall()]

@@ -140,3 +140,11 @@ def test_entry_page_links_see_also_and_citing_rules(api):
     page = api.get(f"/rules/{with_links.key}/").content.decode()
     target = Entry.objects.get(key=with_links.see_also[0])
     assert f"/rules/{target.key}/" in page
+
+
+def test_bare_query_the_benchmark_compares_against():
+    from rulesref.backends import backend
+
+    found = backend().bare("hand limit")
+    assert found and all(isinstance(pk, int) for pk in found)
+    assert backend().bare("") == []
