@@ -130,9 +130,9 @@ def synthetic_database(size):
                 cursor.execute(f'CREATE DATABASE "{name}"')
         base = urllib.parse.urlparse(os.environ["DATABASE_URL"])
         url = base._replace(path=f"/{name}").geturl()
+    env = {**os.environ, "DATABASE_URL": url}
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     if fresh:
-        env = {**os.environ, "DATABASE_URL": url}
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
         subprocess.run([sys.executable, "-m", "bench.search", "--fill", str(size)], cwd=ROOT, env=env, check=True)
     return url
 

@@ -39,7 +39,6 @@ class Result:
     title: str
     section: str
     snippet: str  # HTML: escaped text with <mark> around matched words
-    score: float = 0.0
 
 
 @dataclass

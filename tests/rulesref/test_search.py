@@ -148,3 +148,25 @@ def test_bare_query_the_benchmark_compares_against():
     found = backend().bare("hand limit")
     assert found and all(isinstance(pk, int) for pk in found)
     assert backend().bare("") == []
+
+
+def test_candidate_modes_of_the_backend():
+    """"all" needs every word, "titles" a word in the title or tags: the large-corpus path uses them."""
+    from rulesref import query as q
+    from rulesref.backends import backend
+
+    plan = q.plan("hourglass blessing", q.Vocabulary({}), q.Synonyms([]))
+    every = backend().search(plan, "pathfinder", 50, mode="all")
+    # stemmed: "blessing" also matches blessings and blessed
+    assert every and all("hourglass" in f"{h.title} {h.tags} {h.body}".lower() and
+                         "bless" in f"{h.title} {h.tags} {h.body}".lower() for h in every)
+    titled = backend().search(plan, "pathfinder", 50, mode="titles")
+    assert titled and all(any(w in f"{h.title} {h.tags}".lower() for w in ("hourglass", "bless")) for h in titled)
+    anything = backend().search(plan, "pathfinder", 200)
+    assert len(anything) >= len(every) and len(anything) >= len(titled)
+
+
+def test_a_large_corpus_asks_the_cheap_questions_first(monkeypatch):
+    monkeypatch.setattr(search, "LARGE_CORPUS", 10)
+    first = top("hourglass blessing", n=5, game="pathfinder")
+    assert first and "hourglass" in text_of(first[0])
