@@ -14,7 +14,7 @@ from .backends import MARK_END, MARK_START, Hit, backend
 from .models import Entry, Synonym, Term
 
 VERSION_KEY = "rulesref:index-version"
-CANDIDATES = 60  # rows the backend ranks before our own ordering picks the first few
+CANDIDATES = 40  # rows the backend ranks before our own ordering picks the first few
 # Past this size an OR over common words makes the index score a large part of the corpus, so
 # cheaper questions go first (_large_corpus_candidates; PERFORMANCE.md, 100,000 entries).
 LARGE_CORPUS = 20_000
@@ -71,8 +71,27 @@ def _state() -> dict:
             entries=Entry.objects.count(),
             groups=groups,
             synonyms={},
+            near={},
         )
     return _loaded
+
+
+def _finder(state: dict, engine):
+    """The backend's typo candidates, remembered until the index changes: a table misspells the
+    same few words again and again, and each look-up is a round trip on PostgreSQL."""
+    if engine.near is None:
+        return None
+    cache = state["near"]
+
+    def near(word: str, max_distance: int, limit: int) -> list[str]:
+        key = (word, max_distance, limit)
+        if key not in cache:
+            if len(cache) > 10_000:
+                cache.clear()
+            cache[key] = engine.near(word, max_distance, limit)
+        return cache[key]
+
+    return near
 
 
 def _synonyms(state: dict, game: str | None) -> q.Synonyms:
@@ -114,6 +133,13 @@ _BODY_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 SNIPPET_WORDS = 24
 
 
+def _stem(word: str) -> str:
+    word = word.lower()
+    if not word.isascii():
+        word = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
+    return word[:5]
+
+
 def make_snippet(body: str, wanted: list[frozenset[str]]) -> str:
     """About 24 words of the body around the first matched word, matched words between marks.
 
@@ -123,14 +149,14 @@ def make_snippet(body: str, wanted: list[frozenset[str]]) -> str:
     found = list(_BODY_WORD.finditer(body))
     if not found:
         return ""
-    hits = [i for i, m in enumerate(found) if _stems(m.group()) & stems]
-    start = max(0, (hits[0] if hits else 0) - 6)
+    first = next((i for i, m in enumerate(found) if _stem(m.group()) in stems), 0)
+    start = max(0, first - 6)
     window = found[start:start + SNIPPET_WORDS]
     out, cursor = [], window[0].start()
     for m in window:
         out.append(body[cursor:m.start()])
         word = m.group()
-        out.append(f"{MARK_START}{word}{MARK_END}" if _stems(word) & stems else word)
+        out.append(f"{MARK_START}{word}{MARK_END}" if _stem(word) in stems else word)
         cursor = m.end()
     text = "".join(out)
     return ("…" if start else "") + text + ("…" if start + SNIPPET_WORDS < len(found) else "")
@@ -164,7 +190,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None, limit:
     """Best first. `game` filters; `prefer` puts that game's entries first (the page's own game)."""
     state = _state()
     engine = backend()
-    vocab = q.Vocabulary(state["frequencies"], finder=engine.near)
+    vocab = q.Vocabulary(state["frequencies"], finder=_finder(state, engine))
     plan = q.plan(text, vocab, _synonyms(state, game or prefer))
     plan.definition = bool(DEFINITION.match(q.clean(text)))
     if plan.empty:
