@@ -1,12 +1,18 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from rulesref import offline_views
 from tracker import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/index.json", offline_views.rules_index, name="rules-index"),
     path("rules/", include("rulesref.urls")),
+    path("sw.js", offline_views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline_views.manifest, name="manifest"),
+    path("offline/", offline_views.offline_page, name="offline"),
     path("t/<str:token>/", views.table, name="table"),
+    path("t/<str:token>/state/", views.table_state, name="table-state"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
 ]

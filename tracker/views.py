@@ -1,25 +1,96 @@
-"""Server-rendered pages. The phone table pages proper come later; these are the entry points."""
+"""Server-rendered pages: start a game, the table of a session, its live fragment."""
+import segno
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
 
 from tracker.engine import all_games, get_game
 
-from . import selectors
+from . import selectors, services
+from .forms import NewGameForm, action_fields, action_form_supported
+
+LOG_LENGTH = 40
+# Which attack steps come next, for the attack helper (Aventuria's pending_attack.step).
+ATTACK_STEPS = {
+    "attack_roll": ["attack_roll"],
+    "after_roll": ["spend_fate_reroll", "take_fate", "attack_failed_final", "damage_roll"],
+    "damage_roll": ["damage_roll"],
+    "dodge": ["dodge_roll", "apply_armor", "apply_damage"],
+    "life_point_loss": ["apply_armor", "apply_damage"],
+}
 
 
 def home(request):
-    return render(request, "home.html", {"games": all_games()})
+    form = NewGameForm(request.POST or None)
+    errors = {}
+    if request.method == "POST" and form.is_valid():
+        options = {}
+        if form.cleaned_data["starting_player"] is not None:
+            options["starting_player"] = form.cleaned_data["starting_player"]
+        try:
+            session = services.session_create(
+                game=form.cleaned_data["game"], mode=form.cleaned_data["mode"], players=form.players(), options=options
+            )
+        except services.BadRequest as exc:
+            errors = exc.errors
+        else:
+            return redirect("table", session.id)
+    elif request.method == "POST":
+        errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+    games = all_games()
+    return render(request, "home.html", {"games": games, "form": form, "errors": errors}, status=400 if errors else 200)
 
 
-def table(request, token):
+def _access(token):
     access = selectors.session_get(token)
     if access is None:
         raise Http404("No such session")
+    return access
+
+
+def _context(request, access) -> dict:
     session = access.session
     game = get_game(session.game)
-    events = list(selectors.session_events(session).order_by("-seq")[:50])
-    return render(
-        request,
-        "table.html",
-        {"session": session, "game": game, "can_write": access.can_write, "events": events, "state": session.state},
-    )
+    state = session.state
+    pending = state.get("pending_attack") or None
+    next_steps = ATTACK_STEPS.get(pending["step"], []) if pending else []
+    forms = [
+        {"spec": spec, "fields": action_fields(spec, state)}
+        for spec in game.actions.values() if action_form_supported(spec)
+    ]
+    phase_ids = [p.id for p in game.phases]
+    return {
+        "session": session, "game": game, "state": state, "can_write": access.can_write,
+        "token": access.session.pk if access.can_write else session.view_id,
+        "players": list(enumerate(state.get("players", []))),
+        "phases": game.phases, "phase_index": phase_ids.index(state["phase"]) if state.get("phase") in phase_ids else -1,
+        "current_phase": next((p.title for p in game.phases if p.id == state.get("phase")), state.get("phase")),
+        "events": list(selectors.session_events(session).order_by("-seq")[:LOG_LENGTH]),
+        "action_forms": forms,
+        "attack_forms": [f for name in next_steps for f in forms if f["spec"].type == name],
+        "declare_form": next((f for f in forms if f["spec"].type == "declare_attack"), None),
+        "has_advance": "advance_phase" in game.actions,
+        "state_template": select_template([f"games/{game.slug}/state.html", "table/generic_state.html"]).template.name,
+    }
+
+
+def _qr(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b16", light="#ffffff")
+
+
+def table(request, token):
+    access = _access(token)
+    context = _context(request, access)
+    session = access.session
+    view_url = request.build_absolute_uri(reverse("table", args=[session.view_id]))
+    context["share"] = {"view_url": view_url, "view_qr": _qr(view_url)}
+    if access.can_write:
+        edit_url = request.build_absolute_uri(reverse("table", args=[session.pk]))
+        context["share"].update(edit_url=edit_url, edit_qr=_qr(edit_url))
+    return render(request, "table/page.html", context)
+
+
+def table_state(request, token):
+    """The part of the table page that follows the game; swapped in when the version changes."""
+    return render(request, "table/_state.html", _context(request, _access(token)))

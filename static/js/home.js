@@ -1,0 +1,47 @@
+// Home: the games opened on this phone, and a new-game form that follows the chosen game.
+(function () {
+  "use strict";
+  var list = document.querySelector("[data-testid=resume-list]");
+  var saved = [];
+  try { saved = JSON.parse(localStorage.getItem("tk.sessions") || "[]"); } catch (e) { saved = []; }
+  // only this site's own table pages: anything else in storage is not ours to turn into a link
+  saved = (Array.isArray(saved) ? saved : []).filter(function (s) {
+    return s && typeof s.url === "string" && /^\/t\/[\w-]+\/$/.test(s.url);
+  });
+  if (list && saved.length) {
+    saved.forEach(function (s) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = s.url; a.textContent = s.title || s.url;
+      li.appendChild(a); list.appendChild(li);
+    });
+    document.querySelector("[data-resume]").hidden = false;
+  }
+  var game = document.getElementById("ng-game"), mode = document.getElementById("ng-mode");
+  if (!game || !mode) return;
+  function rows() { return Array.prototype.slice.call(document.querySelectorAll(".player-row")); }
+  function syncModes() {
+    var first = null;
+    Array.prototype.forEach.call(mode.options, function (o) {
+      o.hidden = o.disabled = o.dataset.game !== game.value;
+      if (!o.hidden && !first) first = o;
+    });
+    if (mode.selectedOptions[0] && mode.selectedOptions[0].hidden && first) mode.value = first.value;
+    syncRows();
+  }
+  function syncRows() {
+    var o = mode.selectedOptions[0]; if (!o) return;
+    var min = +o.dataset.min;
+    rows().forEach(function (r, i) {
+      if (i < min) r.hidden = false;
+      r.querySelector("input[name=name]").required = i < min;
+    });
+  }
+  document.querySelector("[data-add-player]").addEventListener("click", function () {
+    var hidden = rows().filter(function (r) { return r.hidden; });
+    if (hidden.length) { hidden[0].hidden = false; hidden[0].querySelector("input").focus(); }
+  });
+  game.addEventListener("change", syncModes);
+  mode.addEventListener("change", syncRows);
+  syncModes();
+})();

@@ -1,0 +1,64 @@
+"""The phone pages, server side: starting a game, the table of edit and view-only links, the live fragment."""
+import re
+
+from tracker.models import Session
+
+
+def start(client, **overrides):
+    data = {"game": "aventuria", "mode": "duel", "name": ["Ann", "Ben", "", ""], "hero": ["DB", "TM", "", ""],
+            "starting_player": "0", **overrides}
+    return client.post("/", data)
+
+
+def test_home_offers_every_game_and_mode(client, db):
+    html = client.get("/").content.decode()
+    assert 'data-testid="new-game"' in html and 'data-testid="resume-list"' in html
+    for mode in ("duel", "skirmish", "team_duel"):
+        assert f'value="{mode}"' in html
+
+
+def test_starting_a_game_from_the_form(client, db):
+    response = start(client)
+    assert response.status_code == 302
+    session = Session.objects.get()
+    assert response["Location"] == f"/t/{session.pk}/"
+    assert [p["name"] for p in session.state["players"]] == ["Ann", "Ben"]
+    assert [p["hero"] for p in session.state["players"]] == ["DB", "TM"] and session.state["active_player"] == 0
+
+
+def test_a_game_that_cannot_be_set_up_says_why(client, db):
+    response = start(client, mode="team_duel", name=["A", "B", "C", ""])
+    assert response.status_code == 400 and b"needs 4 to 8 players" in response.content
+    assert not Session.objects.exists()
+
+
+def test_the_table_page_has_the_controls_the_contract_names(client, db):
+    url = start(client)["Location"]
+    html = client.get(url).content.decode()
+    for testid in ("state", "phase", "turn", "lp-0", "lp-1", "fp-1", "lp-minus-1-0", "lp-minus-5-1", "lp-plus-1-1",
+                   "advance", "undo", "redo", "log", "share", "share-sheet", "refusal", "accept-anyway",
+                   "override-reason", "override-submit", "moved-on", "offline-banner", "toast", "attack-helper"):
+        assert f'data-testid="{testid}"' in html, testid
+    for action in ("play_endurance", "draw_cards", "apply_damage", "take_fate", "heal"):
+        assert f'data-action="{action}"' in html, action
+    # seats are chosen by name, not typed as numbers
+    assert re.search(r'<select name="target"[^>]*>.*?>Ann</option>.*?>Ben</option>', html, re.S)
+    assert html.count("<svg") >= 2  # a QR code for the edit link and one for the view link
+
+
+def test_the_view_only_page_has_no_controls(client, db):
+    start(client)
+    session = Session.objects.get()
+    html = client.get(f"/t/{session.view_id}/").content.decode()
+    assert 'data-testid="view-only"' in html and 'data-can-write="0"' in html
+    assert "data-act=" not in html and "data-action=" not in html and 'data-testid="undo"' not in html
+    assert f"/t/{session.pk}/" not in html  # the edit link never reaches a watcher
+
+
+def test_the_live_fragment_follows_the_game(client, api, db):
+    url = start(client)["Location"]
+    token = url.split("/")[2]
+    api.post(f"/api/sessions/{token}/actions/", {"type": "life_point_loss", "params": {"target": 1, "amount": 5}}, format="json")
+    fragment = client.get(f"{url}state/").content.decode()
+    assert "<html" not in fragment and 'data-testid="lp-1">35<' in fragment and "loses 5 LP" in fragment
+    assert client.get("/t/nobody/state/").status_code == 404
