@@ -12,7 +12,7 @@ PORT ?= 8000
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(PY) manage.py load_rules
 	$(PY) -m bench.run
 	$(PY) -m bench.search
+	$(PY) -m bench.browser
 	@if command -v pg_isready >/dev/null && pg_isready -h 127.0.0.1 -p 5432 -q; then \
 	  psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='tablekeeper_bench'" | grep -q 1 || \
 	    psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE tablekeeper_bench"; \
