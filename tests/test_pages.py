@@ -62,3 +62,18 @@ def test_the_live_fragment_follows_the_game(client, api, db):
     fragment = client.get(f"{url}state/").content.decode()
     assert "<html" not in fragment and 'data-testid="lp-1">35<' in fragment and "loses 5 LP" in fragment
     assert client.get("/t/nobody/state/").status_code == 404
+
+
+def test_setup_options_come_from_the_game_definition(client, db):
+    html = client.get("/").content.decode()
+    assert 'name="reward_cards_allowed"' in html and 'name="starting_player"' in html
+    start(client, reward_cards_allowed="on", starting_player="1")
+    session = Session.objects.get()
+    assert session.options == {"starting_player": 1, "reward_cards_allowed": True}
+    assert session.state["active_player"] == 1
+
+
+def test_leaving_the_starting_player_to_the_dice(client, db):
+    start(client, starting_player="")
+    session = Session.objects.get()
+    assert session.options == {} and session.state["phase"] == "setup"

@@ -8,7 +8,7 @@ from django import forms
 from tracker.engine import ActionSpec, all_games
 
 MAX_PLAYERS = 8
-SEAT_FIELDS = {"player", "target", "beneficiary"}
+SEAT_FIELDS = {"player", "target", "beneficiary", "starting_player"}
 
 
 @dataclass
@@ -59,24 +59,52 @@ def action_form_supported(spec: ActionSpec) -> bool:
     return all(simple(p) for name, p in props.items() if name in set(spec.params.get("required", [])))
 
 
+def option_fields(game) -> list[Field]:
+    """A game's setup options as form fields; seats are offered as "Seat 1" ... before names exist."""
+    if not game.options_schema:
+        return []
+    seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in game.modes))]}
+    spec = ActionSpec("setup", "Setup", game.options_schema, apply=lambda *a: None)
+    return action_fields(spec, seats)
+
+
 class NewGameForm(forms.Form):
     game = forms.ChoiceField()
     mode = forms.CharField(max_length=40)
-    starting_player = forms.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS - 1)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(g.slug, g.title) for g in all_games()]
 
-    def players(self) -> list[dict]:
-        names = self.data.getlist("name") if hasattr(self.data, "getlist") else []
-        heroes = self.data.getlist("hero") if hasattr(self.data, "getlist") else []
+    def _list(self, name):
+        return self.data.getlist(name) if hasattr(self.data, "getlist") else []
+
+    def players(self, game) -> list[dict]:
+        names = self._list("name")
+        extra = {name: self._list(name) for name, _, _ in game.player_fields}
         out = []
         for i, name in enumerate(names[:MAX_PLAYERS]):
-            if name.strip():
-                player = {"name": name.strip()[:60]}
-                hero = heroes[i].strip() if i < len(heroes) else ""
-                if hero:
-                    player["hero"] = hero[:40]
-                out.append(player)
+            if not name.strip():
+                continue
+            player = {"name": name.strip()[:60]}
+            for field_name, values in extra.items():
+                value = values[i].strip() if i < len(values) else ""
+                if value:
+                    player[field_name] = value[:40]
+            out.append(player)
+        return out
+
+    def options(self, game) -> dict:
+        """The chosen game's options as typed: blank means "leave it to the game's default"."""
+        out = {}
+        for f in option_fields(game):
+            raw = self.data.get(f.name, "")
+            if f.kind == "checkbox":
+                if raw:
+                    out[f.name] = True
+            elif raw != "":
+                try:
+                    out[f.name] = int(raw) if f.kind in ("number", "seat") else raw
+                except ValueError:
+                    out[f.name] = raw  # the game's own setup check names the field and the problem
         return out

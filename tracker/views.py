@@ -8,7 +8,7 @@ from django.urls import reverse
 from tracker.engine import all_games, get_game
 
 from . import selectors, services
-from .forms import NewGameForm, action_fields, action_form_supported
+from .forms import MAX_PLAYERS, NewGameForm, action_fields, action_form_supported, option_fields
 
 LOG_LENGTH = 40
 # Which attack steps come next, for the attack helper (Aventuria's pending_attack.step).
@@ -25,12 +25,10 @@ def home(request):
     form = NewGameForm(request.POST or None)
     errors = {}
     if request.method == "POST" and form.is_valid():
-        options = {}
-        if form.cleaned_data["starting_player"] is not None:
-            options["starting_player"] = form.cleaned_data["starting_player"]
+        game = get_game(form.cleaned_data["game"])
         try:
             session = services.session_create(
-                game=form.cleaned_data["game"], mode=form.cleaned_data["mode"], players=form.players(), options=options
+                game=game.slug, mode=form.cleaned_data["mode"], players=form.players(game), options=form.options(game)
             )
         except services.BadRequest as exc:
             errors = exc.errors
@@ -38,8 +36,9 @@ def home(request):
             return redirect("table", session.id)
     elif request.method == "POST":
         errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
-    games = all_games()
-    return render(request, "home.html", {"games": games, "form": form, "errors": errors}, status=400 if errors else 200)
+    games = [{"game": g, "options": option_fields(g)} for g in all_games()]
+    return render(request, "home.html", {"games": games, "form": form, "errors": errors, "rows": range(MAX_PLAYERS)},
+                  status=400 if errors else 200)
 
 
 def _access(token):
@@ -70,6 +69,7 @@ def _context(request, access) -> dict:
         "action_forms": forms,
         "attack_forms": [f for name in next_steps for f in forms if f["spec"].type == name],
         "declare_form": next((f for f in forms if f["spec"].type == "declare_attack"), None),
+        "roll_form": next((f for f in forms if f["spec"].type == "roll_for_start"), None),
         "has_advance": "advance_phase" in game.actions,
         "state_template": select_template([f"games/{game.slug}/state.html", "table/generic_state.html"]).template.name,
     }

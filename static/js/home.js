@@ -21,6 +21,13 @@
   if (!game || !mode) return;
   function rows() { return Array.prototype.slice.call(document.querySelectorAll(".player-row")); }
   function syncModes() {
+    // only the chosen game's player fields and options are shown and sent
+    Array.prototype.forEach.call(document.querySelectorAll("#new-game [data-game]:not(option)"), function (el) {
+      var mine = el.dataset.game === game.value;
+      el.hidden = !mine;
+      (el.matches("input, select") ? [el] : Array.prototype.slice.call(el.querySelectorAll("input, select")))
+        .forEach(function (input) { input.disabled = !mine; });
+    });
     var first = null;
     Array.prototype.forEach.call(mode.options, function (o) {
       o.hidden = o.disabled = o.dataset.game !== game.value;

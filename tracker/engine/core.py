@@ -114,6 +114,10 @@ class Game:
     invariants: tuple[str, ...] = ()  # hard rules checked on every resulting state
     enumerate_actions: Callable[[State], list] | None = None  # candidate legal actions, for tests
     setup_errors: Callable[[str, list, dict], dict] | None = None  # {field: [messages]}
+    # What a new-game form asks: setup options as a JSON schema, and per-player fields besides
+    # the name as (name, label, placeholder), e.g. ("hero", "Hero", "DB, ES, HR, TM").
+    options_schema: dict | None = None
+    player_fields: tuple[tuple[str, str, str], ...] = ()
     # (players, options) pairs that set up each mode, for the conformance harness and demo data
     setup_examples: Callable[[str], list[tuple[list, dict]]] | None = None
     # validate_deck(payload) -> report with .valid, .violations, .reminders; raises DeckInputError

@@ -131,3 +131,9 @@ def test_unknown_setup_option_is_named():
         assert "options.starting_hero" in exc.errors
     else:
         raise AssertionError("a misspelt option was accepted")
+
+
+def test_the_declared_setup_options_are_the_ones_setup_accepts():
+    from tracker.games.aventuria.state import OPTIONS
+
+    assert set(GAME.options_schema["properties"]) == set(OPTIONS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tracker.engine import Game, Mode, Phase, actions_table, register
+from tracker.engine.schema import boolean, obj, seat
 
 from .actions_attack import ATTACK_ACTIONS
 from .actions_cards import CARD_ACTIONS
@@ -44,6 +45,11 @@ GAME = Game(
     enumerate_actions=enumerate_actions,
     setup_errors=setup_errors,
     setup_examples=setup_examples,
+    options_schema=obj(
+        starting_player=seat("who takes the first turn; leave it out to roll for it at the table"),
+        reward_cards_allowed=boolean("everyone agreed to allow Reward Cards in decks"),
+    ),
+    player_fields=(("hero", "Hero", "DB, ES, HR, TM"),),
     validate_deck=validate_deck,
 )
 
