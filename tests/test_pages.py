@@ -77,3 +77,18 @@ def test_leaving_the_starting_player_to_the_dice(client, db):
     start(client, starting_player="")
     session = Session.objects.get()
     assert session.options == {} and session.state["phase"] == "setup"
+
+
+def test_the_generic_table_layout_serves_a_game_without_its_own(client, db):
+    """Later games get a working table from their definition alone; their own template is a bonus."""
+    from django.template.loader import render_to_string
+
+    from tracker import selectors, views
+
+    start(client)
+    context = views._context(None, selectors.session_get(Session.objects.get().pk))
+    context["state_template"] = "table/generic_state.html"
+    html = render_to_string("table/_state.html", context)
+    assert 'data-testid="player-0"' in html and 'data-testid="player-1"' in html
+    assert "<dt>life_points</dt><dd>40</dd>" in html and "<dt>fate_points</dt><dd>1</dd>" in html
+    assert 'data-testid="advance"' in html and "Start of Turn" in html
