@@ -1,5 +1,5 @@
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
 from . import errors, rules_views, views
 
@@ -15,7 +15,8 @@ urlpatterns = [
     path("rules/search/", rules_views.RulesSearchView.as_view(), name="api-rules-search"),
     path("rules/<str:key>/", rules_views.RuleEntryView.as_view(), name="api-rules-entry"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    # JSON like every other /api/ answer (drf-spectacular's default would be YAML)
+    path("schema/", SpectacularJSONAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^.*$", errors.api_not_found),
 ]
