@@ -147,38 +147,27 @@ class SessionEventsView(APIView):
         return Response([services.event_dict(e) for e in selectors.session_events(access.session)])
 
 
-class _UndoRedoView(APIView):
-    service = None
+def _undo_redo_view(service, summary):
+    """Undo and redo differ only in the service they call."""
 
-    def post(self, request, token):
-        data = VersionedWriteSerializer(data=request.data if request.data else {})
-        data.is_valid(raise_exception=True)
-        try:
-            result = type(self).service(
-                token=token, expected_version=data.validated_data.get("expected_version"),
-                idempotency_key=_idempotency_key(request),
-            )
-        except services.ServiceError as exc:
-            return _service_error(exc, request)
-        return Response(result.body, status=result.status)
+    class View(APIView):
+        @extend_schema(summary=summary, request=VersionedWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
+                       responses={200: STATE_RESULT, 403: ERROR, 404: ERROR, 409: ERROR})
+        def post(self, request, token):
+            data = VersionedWriteSerializer(data=request.data if request.data else {})
+            data.is_valid(raise_exception=True)
+            try:
+                result = service(token=token, expected_version=data.validated_data.get("expected_version"),
+                                 idempotency_key=_idempotency_key(request))
+            except services.ServiceError as exc:
+                return _service_error(exc, request)
+            return Response(result.body, status=result.status)
 
-
-class SessionUndoView(_UndoRedoView):
-    service = staticmethod(services.session_undo)
-
-    @extend_schema(summary="Undo the newest live event", request=VersionedWriteSerializer,
-                   parameters=[IDEMPOTENCY_HEADER], responses={200: STATE_RESULT, 403: ERROR, 404: ERROR, 409: ERROR})
-    def post(self, request, token):
-        return super().post(request, token)
+    return View
 
 
-class SessionRedoView(_UndoRedoView):
-    service = staticmethod(services.session_redo)
-
-    @extend_schema(summary="Re-apply the most recently undone event", request=VersionedWriteSerializer,
-                   parameters=[IDEMPOTENCY_HEADER], responses={200: STATE_RESULT, 403: ERROR, 404: ERROR, 409: ERROR})
-    def post(self, request, token):
-        return super().post(request, token)
+SessionUndoView = _undo_redo_view(services.session_undo, "Undo the newest live event")
+SessionRedoView = _undo_redo_view(services.session_redo, "Re-apply the most recently undone event")
 
 
 class DeckValidateView(APIView):
