@@ -189,9 +189,8 @@ def session_action_apply(
             override_reason=(override_reason or "").strip() if overridden else "",
             idempotency_key=idempotency_key or None, engine_version=game.engine_version,
         )
-        store.insert(event)
         outcome = game.outcome(decision.state)
-        version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[])
+        version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
         body = {"event": event_dict(event), "version": version, "state": decision.state, "outcome": outcome,
                 "notes": list(decision.notes)}
         return WriteResult(201, body, notes=list(decision.notes))

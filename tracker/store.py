@@ -1,4 +1,4 @@
-"""The three statements every tap runs, in plain SQL.
+"""The statements every tap runs (load and lock, append the event, swap the state), in plain SQL.
 
 Measured (docs/PERFORMANCE.md): building and compiling these through the ORM cost about four
 times the database work itself, on a path that must answer at once. Everything else uses the ORM.
@@ -37,8 +37,8 @@ def load_for_write(token: str) -> Session | None:
 _insert_sql: dict[type, tuple[str, list]] = {}
 
 
-def insert(obj: models.Model) -> None:
-    """INSERT one new row with a database-assigned id (the id is not read back)."""
+def _insert(obj: models.Model) -> tuple[str, list]:
+    """The INSERT of one new row (database-assigned id, not read back), as SQL and values."""
     model = type(obj)
     if model not in _insert_sql:
         fields = [f for f in model._meta.concrete_fields if not f.primary_key]
@@ -46,32 +46,48 @@ def insert(obj: models.Model) -> None:
         marks = ", ".join(["%s"] * len(fields))
         _insert_sql[model] = (f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) VALUES ({marks})", fields)
     sql, fields = _insert_sql[model]
-    values = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+    return sql, [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
 
 
 class Lost(Exception):
     """Another writer got in between: retry (no expected_version) or report 409."""
 
 
-def save_state(session: Session, new_state: dict, outcome, *, last_seq: int, redo_seqs: list) -> int:
-    """Compare-and-swap on version: the write only lands on the version it was computed from."""
+_SAVE_STATE = (
+    "UPDATE tracker_session SET version = version + 1, state = %s, outcome = %s, updated = %s, "
+    "last_seq = %s, redo_seqs = %s WHERE id = %s AND version = %s"
+)
+
+
+def _save_values(session: Session, new_state: dict, outcome, last_seq: int, redo_seqs: list) -> list:
     field = Session._meta.get_field
+    return [
+        field("state").get_db_prep_save(new_state, connection),
+        field("outcome").get_db_prep_save(outcome, connection),
+        field("updated").get_db_prep_save(timezone.now(), connection),
+        last_seq,
+        field("redo_seqs").get_db_prep_save(redo_seqs, connection),
+        session.pk,
+        session.version,
+    ]
+
+
+def save_state(session: Session, new_state: dict, outcome, *, last_seq: int, redo_seqs: list, event=None) -> int:
+    """Compare-and-swap on version: the write only lands on the version it was computed from.
+
+    With `event`, the event row goes in with it: on PostgreSQL in the same statement (a
+    data-modifying CTE saves a round trip on every tap), on SQLite, which has none, just before.
+    """
+    sql, values = _SAVE_STATE, _save_values(session, new_state, outcome, last_seq, redo_seqs)
+    if event is not None:
+        insert_sql, insert_values = _insert(event)
+        if connection.vendor == "postgresql":
+            sql, values = f"WITH appended AS ({insert_sql}) {sql}", insert_values + values
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(insert_sql, insert_values)
     with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE tracker_session SET version = version + 1, state = %s, outcome = %s, updated = %s, "
-            "last_seq = %s, redo_seqs = %s WHERE id = %s AND version = %s",
-            [
-                field("state").get_db_prep_save(new_state, connection),
-                field("outcome").get_db_prep_save(outcome, connection),
-                field("updated").get_db_prep_save(timezone.now(), connection),
-                last_seq,
-                field("redo_seqs").get_db_prep_save(redo_seqs, connection),
-                session.pk,
-                session.version,
-            ],
-        )
+        cursor.execute(sql, values)
         if cursor.rowcount != 1:
-            raise Lost()
+            raise Lost()  # the transaction rolls back, the event row with it
     return session.version + 1
