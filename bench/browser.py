@@ -15,7 +15,6 @@ import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -82,12 +81,6 @@ TAP_LOOP = """async ({taps, warmup}) => {
   return out;
 }"""
 
-
-def pct(values, p):
-    values = sorted(v for v in values if v is not None)
-    if not values:
-        return float("nan")
-    return statistics.median(values) if p == 50 else values[max(0, int(len(values) * p / 100) - 1)]
 
 
 def fresh_database():
@@ -174,7 +167,7 @@ def main():
 
 
 def report(version, files, other, later_files, samples, final):
-    from bench.report import write_section
+    from bench.report import pct, write_section
 
     total_raw = sum(f["raw"] for f in files.values())
     total_gz = sum(f["gzip"] for f in files.values())

@@ -1,4 +1,5 @@
 """docs/PERFORMANCE.md: one section per benchmark and database; a run rewrites only its own."""
+import statistics
 from pathlib import Path
 
 PATH = Path(__file__).resolve().parents[1] / "docs" / "PERFORMANCE.md"
@@ -18,3 +19,15 @@ def write_section(title: str, section: str) -> None:
     sections = {p.split("\n", 1)[0]: "## " + p for p in parts[1:]}
     sections[title] = section if section.startswith("## ") else f"## {title}\n\n{section}"
     PATH.write_text(HEADER.rstrip() + "\n\n" + "\n".join(s.rstrip() + "\n" for _, s in sorted(sections.items())))
+
+
+def pct(values, p: int) -> float:
+    """The p-th percentile of timings (the median for 50), ignoring missing ones."""
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return float("nan")
+    return statistics.median(values) if p == 50 else values[max(0, int(len(values) * p / 100) - 1)]
+
+
+def summary(samples: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    return {name: {"p50": pct(values, 50), "p95": pct(values, 95)} for name, values in samples.items()}

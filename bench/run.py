@@ -5,7 +5,6 @@ In-process through Django's full middleware stack (no network), on whatever DATA
 """
 import os
 import platform
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -18,7 +17,7 @@ django.setup()
 
 from django.test import Client  # noqa: E402
 
-from bench.report import write_section  # noqa: E402
+from bench.report import summary, write_section  # noqa: E402
 from tracker.engine import get_game, initial_state, replay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,11 +44,7 @@ def interleaved(scenarios: dict, n=N) -> dict:
             t0 = time.perf_counter()
             fn()
             samples[name].append((time.perf_counter() - t0) * 1000)
-    out = {}
-    for name, values in samples.items():
-        values.sort()
-        out[name] = {"p50": statistics.median(values), "p95": values[int(len(values) * 0.95) - 1]}
-    return out
+    return summary(samples)
 
 
 def main():

@@ -10,7 +10,6 @@ import os
 import platform
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ import yaml  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from bench.report import write_section  # noqa: E402
+from bench.report import summary, write_section  # noqa: E402
 from rulesref import corpus, search, services  # noqa: E402
 from rulesref.models import Entry  # noqa: E402
 
@@ -107,11 +106,7 @@ def latency(server, texts, rounds=ROUNDS):
             t0 = time.perf_counter()
             server.get(make(text))
             samples[name].append((time.perf_counter() - t0) * 1000)
-    out = {}
-    for name, values in samples.items():
-        values.sort()
-        out[name] = {"p50": statistics.median(values), "p95": values[int(len(values) * 0.95) - 1]}
-    return out
+    return summary(samples)
 
 
 def synthetic_database(size):
