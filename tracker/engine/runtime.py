@@ -77,6 +77,8 @@ def validate_params(game: Game, state: State, action: Action) -> tuple[ActionSpe
             errors.setdefault(f"params.{name}", []).append(
                 f"no seat {value}: this session has seats 0 to {seats - 1}"
             )
+    if not errors and game.param_errors:
+        errors = game.param_errors(state, action.type, params) or {}
     if errors:
         raise ParamError(errors)
     return spec, params

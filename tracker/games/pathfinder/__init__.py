@@ -1,0 +1,102 @@
+"""Pathfinder Adventure Card Game: Core Set - scenarios against the hourglass, and the Adventure Path."""
+from __future__ import annotations
+
+from tracker.engine import Game, Mode, Phase, actions_table, register
+from tracker.engine.schema import boolean, enum, integer, obj, seat, string
+
+from .actions_encounter import ENCOUNTER_ACTIONS
+from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS
+from .data import SCENARIOS
+from .enumerate import enumerate_actions
+from .rules import RULES
+from .state import STEP_TITLES, setup_errors, setup_examples, setup
+from .validation import param_errors
+
+try:
+    from .campaign import (
+        CAMPAIGN_ACTIONS, CAMPAIGN_PHASES, campaign_enumerate, campaign_setup, campaign_setup_errors,
+    )
+except ImportError:  # written separately; without it the game has scenarios only
+    CAMPAIGN_ACTIONS, CAMPAIGN_PHASES = (), {}
+    campaign_enumerate = campaign_setup = campaign_setup_errors = None
+try:
+    from .decks import validate_deck
+except ImportError:
+    validate_deck = None
+
+
+def _setup(mode, players, options):
+    if mode == "campaign":
+        return campaign_setup(players, options)
+    return setup(mode, players, options)
+
+
+def _setup_errors(mode, players, options):
+    if mode == "campaign":
+        return campaign_setup_errors(players, options)
+    return setup_errors(mode, players, options)
+
+
+def _outcome(state):
+    if state.get("mode") != "scenario" or not state.get("result"):
+        return None
+    won = state["result"] == "won"
+    return {"result": state["result"], "winners": list(range(len(state["players"]))) if won else [],
+            "reason": state["result_reason"]}
+
+
+def _enumerate(state):
+    if state.get("mode") == "campaign":
+        return campaign_enumerate(state)
+    return enumerate_actions(state)
+
+
+_LOCATION = {"anyOf": [string(60), obj(("name",), name=string(60), size=enum("S", "M", "L"),
+                                       cards=integer(0, 30, "facedown cards before the story bane"))]}
+_HENCHMAN = {"anyOf": [string(80), obj(("name",), name=string(80), proxy=string(40), closing=boolean())]}
+
+OPTIONS = obj(
+    hourglass=integer(1, 99, "blessings in the hourglass (Normal: 30)"),
+    scenario=enum(*SCENARIOS, description="a scenario the rulebook describes, or custom"),
+    title=string(100, "the scenario's name, for a custom scenario"),
+    adventure_number=integer(0, 6, "the adventure number (AN)"),
+    challenge_mode=enum("easy", "normal", "heroic", "legendary", "custom"),
+    locations={"type": "array", "items": _LOCATION, "minItems": 1, "maxItems": 12},
+    location_size=enum("S", "M", "L"),
+    location_count_adjust=integer(-1, 1),
+    bane_adventure_offset=integer(-1, 1),
+    vault_bane_level_up=boolean(),
+    wildcards={"type": "array", "items": string(80), "maxItems": 10},
+    villains={"type": "array", "items": _HENCHMAN, "maxItems": 6},
+    henchmen={"type": "array", "items": _HENCHMAN, "maxItems": 12},
+    dangers={"type": "array", "items": string(80), "maxItems": 6},
+    fast=boolean("small locations and 12 + 2 blessings per character"),
+    first_player=seat("who takes the first turn"),
+    extra_decks=boolean("a class deck or Adventure Path characters let a 5th or 6th player in"),
+    campaign=string(64, "the campaign this scenario counts for (its link token)"),
+    adventure_path={"type": "array", "maxItems": 12},
+)
+
+GAME = Game(
+    slug="pathfinder",
+    title="Pathfinder Adventure Card Game: Core Set",
+    modes=(Mode("scenario", "Scenario", 1, 6), Mode("campaign", "Adventure Path campaign", 1, 6)),
+    phases=tuple(Phase(pid, title) for pid, title in {**STEP_TITLES, **CAMPAIGN_PHASES}.items()),
+    actions=actions_table(*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS, *ENCOUNTER_ACTIONS,
+                          *[a for a in CAMPAIGN_ACTIONS if a.type != "next_step"]),
+    rules=RULES,
+    setup=_setup,
+    outcome=_outcome,
+    phase_rule="pathfinder.R4",
+    game_over_rule="pathfinder.H12",
+    invariants=("pathfinder.H11",),
+    enumerate_actions=_enumerate,
+    setup_errors=_setup_errors,
+    setup_examples=setup_examples,
+    options_schema=OPTIONS,
+    player_fields=(("character", "Character", "Valeros, Kyra, Ezren, Amiri..."),),
+    validate_deck=validate_deck,
+    param_errors=param_errors,
+)
+
+register(GAME)
