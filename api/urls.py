@@ -12,6 +12,7 @@ urlpatterns = [
     path("sessions/<str:token>/events/", views.SessionEventsView.as_view(), name="api-session-events"),
     path("sessions/<str:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),
     path("sessions/<str:token>/redo/", views.SessionRedoView.as_view(), name="api-session-redo"),
+    path("sessions/<str:token>/campaign/", views.SessionCampaignView.as_view(), name="api-session-campaign"),
     path("rules/search/", rules_views.RulesSearchView.as_view(), name="api-rules-search"),
     path("rules/<str:key>/", rules_views.RuleEntryView.as_view(), name="api-rules-entry"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),

@@ -170,6 +170,26 @@ SessionUndoView = _undo_redo_view(services.session_undo, "Undo the newest live e
 SessionRedoView = _undo_redo_view(services.session_redo, "Re-apply the most recently undone event")
 
 
+class SessionCampaignView(APIView):
+    @extend_schema(summary="Record this finished scenario in its campaign", request=None,
+                   parameters=[IDEMPOTENCY_HEADER],
+                   responses={201: inline_serializer("CampaignRecordResult", {
+                       "campaign": serializers.DictField(), "event": serializers.DictField(),
+                       "version": serializers.IntegerField(), "state": serializers.DictField()}),
+                       400: ERROR, 403: ERROR, 404: ERROR, 422: ERROR})
+    def post(self, request, token):
+        from tracker import campaigns
+
+        try:
+            campaign, result = campaigns.record_result(token=token, idempotency_key=_idempotency_key(request))
+        except services.ServiceError as exc:
+            return _service_error(exc, request)
+        body = dict(result.body, campaign={
+            "id": campaign.pk, "view_id": campaign.view_id,
+            "url": request.build_absolute_uri(f"/t/{campaign.pk}/")})
+        return Response(body, status=result.status)
+
+
 class DeckValidateView(APIView):
     @extend_schema(summary="Check a deck against the game's deck-building rules",
                    request=inline_serializer("DeckRequest", {"game": serializers.CharField(),

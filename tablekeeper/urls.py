@@ -13,6 +13,7 @@ urlpatterns = [
     path("offline/", offline_views.offline_page, name="offline"),
     path("t/<str:token>/", views.table, name="table"),
     path("t/<str:token>/state/", views.table_state, name="table-state"),
+    path("t/<str:token>/record-in-campaign/", views.record_in_campaign, name="record-in-campaign"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
 ]

@@ -116,10 +116,14 @@ def session_create(*, game: str, mode: str, players: list, options: dict | None 
     if module is None:
         raise BadRequest("Unknown game.", {"game": [f"unknown game {game!r}"]})
     options = options or {}
+    from .campaigns import prepare_scenario  # a scenario may count for a campaign
+
+    players, engine_options, options, campaign_check = prepare_scenario(game, mode, players, options)
     try:
-        state = initial_state(module, mode, players, options)
+        state = initial_state(module, mode, players, engine_options)
     except SetupError as exc:
         raise BadRequest("The game cannot be set up like this.", exc.errors) from exc
+    campaign_check(state)
     return Session.objects.create(
         game=game, mode=mode, players=players, options=options, initial_state=state, state=state,
         outcome=module.outcome(state),

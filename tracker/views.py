@@ -94,3 +94,20 @@ def table(request, token):
 def table_state(request, token):
     """The part of the table page that follows the game; swapped in when the version changes."""
     return render(request, "table/_state.html", _context(request, _access(token)))
+
+
+def record_in_campaign(request, token):
+    """The finished scenario's button: feed the result into its campaign and open the campaign."""
+    if request.method != "POST":
+        return redirect("table", token)
+    from . import campaigns
+
+    try:
+        campaign, _ = campaigns.record_result(token=token)
+    except services.ServiceError as exc:
+        access = _access(token)
+        context = _context(request, access)
+        context["share"] = {}
+        context["campaign_error"] = exc.detail
+        return render(request, "table/page.html", context, status=exc.status)
+    return redirect("table", campaign.pk)

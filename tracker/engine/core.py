@@ -125,6 +125,8 @@ class Game:
     # param_errors(state, action_type, params) -> {field: [messages]}: params that name things the
     # state does not hold (a location, a card in a pile). Malformed, so a 400, like a missing seat.
     param_errors: Callable[[State, str, dict], dict] | None = None
+    # campaign_allows(campaign_state, scenario_title) -> None, or why that scenario can't be next
+    campaign_allows: Callable[[State, str], str | None] | None = None
     engine_version: int = 1
 
     def mode(self, slug: str) -> Mode | None:

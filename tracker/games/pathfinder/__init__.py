@@ -20,6 +20,10 @@ except ImportError:  # written separately; without it the game has scenarios onl
     CAMPAIGN_ACTIONS, CAMPAIGN_PHASES = (), {}
     campaign_enumerate = campaign_setup = campaign_setup_errors = None
 try:
+    from .campaign import scenario_allowed
+except ImportError:
+    scenario_allowed = None
+try:
     from .decks import validate_deck
 except ImportError:
     validate_deck = None
@@ -97,6 +101,7 @@ GAME = Game(
     player_fields=(("character", "Character", "Valeros, Kyra, Ezren, Amiri..."),),
     validate_deck=validate_deck,
     param_errors=param_errors,
+    campaign_allows=scenario_allowed,
 )
 
 register(GAME)
