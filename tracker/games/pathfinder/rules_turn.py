@@ -37,12 +37,15 @@ def check_r3(state, params, ctx):
 
 
 def check_r4(state, params, ctx):
+    if ctx.action_type == "move" and params.get("player") in state.get("forced_moves", []):
+        return None  # a character at a location that just closed moves at once, whatever the step (R62)
+    forced_move = ctx.action_type == "move" and (params.get("forced") or params["player"] in state["forced_moves"])
     if state.get("encounter") and ctx.action_type in ("give_card", "move", "next_step", "end_turn", "explore") \
-            and not (ctx.action_type == "move" and params.get("forced")):
+            and not forced_move:
         return "Finish the encounter first: one thing at a time."
     wanted = {"give_card": "give", "move": "move", "explore": "explore", "attempt_close": "close",
               "next_step": None}.get(ctx.action_type)
-    if ctx.action_type == "move" and params.get("forced"):
+    if ctx.action_type == "move" and (params.get("forced") or params["player"] in state["forced_moves"]):
         return None
     if ctx.action_type == "attempt_close" and params.get("trigger", "close_step") != "close_step":
         return None
@@ -127,7 +130,7 @@ def check_r15(state, params, ctx):
     if dest["closed"]:
         return f"{dest['name']} is closed; pick an open location."
     others = [loc for loc in state["locations"] if not loc["closed"] and loc["name"] != here]
-    if dest["name"] == here and others:
+    if dest["name"] == here and others and ctx.action_type == "move":  # a start location may be the default one
         return "Pick a different, open location: you are already here."
 
 
