@@ -87,6 +87,13 @@ def main():
     log = [("life_point_loss", {"target": 1, "amount": 1}) if i % 2 == 0 else ("heal", {"target": 1, "amount": 1})
            for i in range(10_000)]
     results["replay 10,000 events"] = timed(lambda: replay(game, start, log), n=30)
+    # Pathfinder's state is larger (locations, turn stepper): a damage, heal and draw cycle
+    pf = get_game("pathfinder")
+    pf_start = initial_state(pf, "scenario", [{"name": "Ann", "character": "Valeros"}], {"hourglass": 30})
+    cycle = [("suffer_damage", {"target": 0, "amount": 1}), ("heal", {"target": 0, "count": 1}),
+             ("draw_cards", {"player": 0, "count": 1})]
+    pf_log = [cycle[i % 3] for i in range(10_002)]
+    results["replay 10,000 events (pathfinder)"] = timed(lambda: replay(pf, pf_start, pf_log), n=30)
     report(results)
 
 
@@ -101,7 +108,7 @@ def report(results):
             ratio = f"{r['p95'] / bare:.2f}x | {r['p95'] / query:.2f}x"
         rows.append(f"| {name} | {r['p50']:.2f} | {r['p95']:.2f} | {ratio or ' | '} |")
     action = results["POST action"]["p95"]
-    replay_ms = results["replay 10,000 events"]["p95"]
+    replay_ms = max(results[k]["p95"] for k in results if k.startswith("replay"))
     from django.db import connection
 
     section = "\n".join([
@@ -120,7 +127,8 @@ def report(results):
         f"{action / bases['POST'][1]:.2f}x the one-query endpoint "
         f"({'met' if action / bases['POST'][1] <= 3 else 'NOT met'} against the one-query baseline, "
         f"{'met' if action / bases['POST'][0] <= 3 else 'not met'} against the constant one)",
-        f"- replay of 10,000 events <= 50 ms: {replay_ms:.1f} ms — {'met' if replay_ms <= 50 else 'NOT met'}",
+        f"- replay of 10,000 events <= 50 ms (slower game): {replay_ms:.1f} ms — "
+        f"{'met' if replay_ms <= 50 else 'NOT met'}",
         "",
     ])
     write_section(f"sessions on {connection.vendor}", section)
