@@ -8,6 +8,7 @@
   after that many events (so undoing the newest event restores the state before it).
 """
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -111,7 +112,7 @@ def test_random_play_keeps_the_game_sound(game, mode):
     assert game.enumerate_actions is not None, f"{game.slug} must offer enumerate_actions"
     machine = machine_for(game, mode)
     machine.TestCase.settings = settings(
-        max_examples=25, stateful_step_count=40, deadline=None,
+        max_examples=int(os.environ.get("CONFORMANCE_EXAMPLES", 25)), stateful_step_count=40, deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     machine.TestCase().runTest()

@@ -74,6 +74,9 @@ class ActionSpec:
     phases: frozenset[str] | None = None  # None: any phase
     phase_rule: str | None = None  # rule reported when the phase is wrong; default: game.phase_rule
     seat_params: tuple[str, ...] = ("player", "target")
+    # The modes whose states this action belongs to (None: every mode). A campaign's bookkeeping
+    # and a scenario's turn share one game but not one vocabulary: elsewhere the type is unknown.
+    modes: frozenset[str] | None = None
     undoable: bool = True
     # Bookkeeping a table may still record once the game has ended (a late life point change):
     # refusing it would lose what the players saw happen. The outcome stays as decided.

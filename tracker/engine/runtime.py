@@ -51,6 +51,9 @@ def validate_params(game: Game, state: State, action: Action) -> tuple[ActionSpe
     spec = game.actions.get(action.type)
     if spec is None:
         raise ParamError({"type": [f"unknown action type {action.type!r} for {game.slug}"]})
+    if spec.modes is not None and state.get("mode") not in spec.modes:
+        raise ParamError({"type": [f"{action.type!r} is not an action of {game.slug} {state.get('mode')}; "
+                                   f"it belongs to {', '.join(sorted(spec.modes))}"]})
     params = action.params if action.params is not None else {}
     if not isinstance(params, dict):
         raise ParamError({"params": ["must be a JSON object"]})

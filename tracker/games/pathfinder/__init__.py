@@ -1,6 +1,8 @@
 """Pathfinder Adventure Card Game: Core Set - scenarios against the hourglass, and the Adventure Path."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tracker.engine import Game, Mode, Phase, actions_table, register
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
@@ -78,7 +80,7 @@ OPTIONS = obj(
     first_player=seat("who takes the first turn"),
     extra_decks=boolean("a class deck or Adventure Path characters let a 5th or 6th player in"),
     campaign=string(64, "the campaign this scenario counts for (its link token)"),
-    adventure_path={"type": "array", "maxItems": 12},
+    adventure_path={"description": "campaign: the Adventure Path's title, or its adventures with their scenarios"},
 )
 
 GAME = Game(
@@ -86,14 +88,16 @@ GAME = Game(
     title="Pathfinder Adventure Card Game: Core Set",
     modes=(Mode("scenario", "Scenario", 1, 6), Mode("campaign", "Adventure Path campaign", 1, 6)),
     phases=tuple(Phase(pid, title) for pid, title in {**STEP_TITLES, **CAMPAIGN_PHASES}.items()),
-    actions=actions_table(*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS, *ENCOUNTER_ACTIONS,
-                          *[a for a in CAMPAIGN_ACTIONS if a.type != "next_step"]),
+    actions=actions_table(
+        *(replace(a, modes=frozenset({"scenario"})) for a in (*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS,
+                                                             *ENCOUNTER_ACTIONS)),
+        *(replace(a, modes=frozenset({"campaign"})) for a in CAMPAIGN_ACTIONS)),
     rules=RULES,
     setup=_setup,
     outcome=_outcome,
     phase_rule="pathfinder.R4",
     game_over_rule="pathfinder.H12",
-    invariants=("pathfinder.H11",),
+    invariants=("pathfinder.H11", "pathfinder.H22"),
     enumerate_actions=_enumerate,
     setup_errors=_setup_errors,
     setup_examples=setup_examples,

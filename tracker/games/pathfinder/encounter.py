@@ -38,7 +38,7 @@ def open_encounter(state, seat: int, params: dict, origin: str, location: str | 
     }
     state["encounter"] = enc
     state["check"] = None
-    if enc["villain"] and location:
+    if enc["villain"] and location and origin == "location":
         loc = _loc(state, location)
         loc["villain_here"] = True
     step = " Villain: distant characters may try to guard their locations." if enc["villain"] else ""

@@ -67,11 +67,11 @@ def enumerate_actions(state: dict) -> list:
         out.append(_a("next_step", player=a))
     if phase == "give":
         mates = [s for s in living(state) if s != a and state["players"][s]["location"] == p["location"]]
-        if mates and p["hand_count"]:
+        if mates and p["hand_count"] and not state["turn_state"]["card_given"]:
             out.append(_a("give_card", player=a, target=mates[0]))
     if step_ok_to_close(state, p, here):
         out.append(_a("attempt_close", player=a, success=True))
-    if p["hand_count"]:
+    if p["hand_count"] and phase in ("give", "move", "explore", "close"):
         out.append(_a("play_card", player=a, card_type="spell", action="recovery", freely=True))
     out.append(_a("draw_cards", player=a, count=1))
     out.append(_a("suffer_damage", target=a, amount=2))

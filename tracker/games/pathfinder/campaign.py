@@ -1,0 +1,433 @@
+"""Pathfinder campaign mode: the Adventure Path between scenarios (spec 2.1, 3.9, 4.6, 7).
+
+The campaign state is the party's sheet: characters with feats, hero points, role, deck list and
+(optionally itemised) deck contents, the Adventure Path with completion per challenge mode, the
+rewards claimed, and the vault's upgrades. Scenarios themselves are separate sessions (mode
+"scenario"); `record_scenario` brings their result back here, and `scenario_allowed` tells the
+scenario mode whether the campaign may start a given scenario now.
+
+The storybook is not shipped, so the default Adventure Path is The Dragon's Demand with what the
+rulebook names (adventure 1: Rumble Road, then 1A: Plans Gone Wrong); `add_scenario` adds the rest.
+"""
+from __future__ import annotations
+
+from tracker.engine import Action, Context
+from tracker.engine.runtime import copy_state
+
+from .data import BOON_TYPES, CHARACTERS, CORE_DECKS, character, deck_total
+
+BETWEEN = "between_scenarios"
+DEATHS = "after_scenario_deaths"
+REWARDS = "after_scenario_rewards"
+LEFTOVERS = "after_scenario_leftovers"
+REBUILD = "after_scenario_rebuild"
+CAMPAIGN_PHASES = {
+    BETWEEN: "Between scenarios",
+    DEATHS: "After the scenario: return from death",
+    REWARDS: "After the scenario: rewards",
+    LEFTOVERS: "After the scenario: leftover boons",
+    REBUILD: "After the scenario: rebuild decks",
+}
+AFTER_STEPS = (DEATHS, REWARDS, LEFTOVERS, REBUILD)
+MODE_LETTERS = {"normal": "N", "heroic": "H", "legendary": "L", "easy": "E"}
+FEAT_TYPES = ("skill", "power", "card")
+HERO_POINT_MARKERS = 63  # A-23: a soft limit only
+
+
+# ------------------------------------------------------------------ state queries
+
+def clean(value) -> str:
+    return " ".join(str(value or "").split())
+
+
+def scenario_order(state) -> list[tuple[int, str]]:
+    return [(adv["number"], title) for adv in state["adventure_path"]["adventures"] for title in adv["scenarios"]]
+
+
+def find_scenario(state, title) -> str | None:
+    key = clean(title).casefold()
+    return next((t for _, t in scenario_order(state) if t.casefold() == key), None) if key else None
+
+
+def adventure_of(state, title) -> int | None:
+    return next((n for n, t in scenario_order(state) if t == title), None)
+
+
+def adventure_scenarios(state, number) -> list[str]:
+    return [t for n, t in scenario_order(state) if n == number]
+
+
+def adventure_complete(state, number) -> bool:
+    titles = adventure_scenarios(state, number)
+    return bool(titles) and all(t in state["completed"] for t in titles)
+
+
+def path_complete(state) -> bool:
+    order = scenario_order(state)
+    return bool(order) and all(t in state["completed"] for _, t in order)
+
+
+def first_open_scenario(state) -> str | None:
+    return next((t for _, t in scenario_order(state) if t not in state["completed"]), None)
+
+
+def active(p) -> bool:
+    return not p["needs_character"]
+
+
+def seat_ok(state, seat) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
+
+
+def who(state, seat) -> str:
+    p = state["players"][seat]
+    return p["character"] or p["name"]
+
+
+def counts(cards) -> dict:
+    out = dict.fromkeys(BOON_TYPES, 0)
+    for card in cards:
+        if card.get("type") in out:
+            out[card["type"]] += 1
+    return out
+
+
+def effective_level(card, character) -> int:
+    owner = clean(card.get("owner")).casefold()
+    if owner and owner == clean(character).casefold():
+        return 0  # Owner trait: level 0 for its owner
+    level = card.get("level", 0)
+    return level if isinstance(level, int) else 0
+
+
+def count_mismatch(who_name, deck_list, cards) -> str | None:
+    have = counts(cards)
+    wrong = [f"{deck_list.get(t, 0)} {t}{'s' if deck_list.get(t, 0) != 1 else ''}, has {have[t]}"
+             for t in BOON_TYPES if have[t] != deck_list.get(t, 0)]
+    if wrong:
+        return f"{who_name}'s deck needs " + "; ".join(wrong) + "."
+    return None
+
+
+def dead_undecided(state) -> list[int]:
+    return [s for s, p in enumerate(state["players"]) if p["dead_in_last_scenario"] and p["death_choice"] is None]
+
+
+def entry_seat(state, entry) -> int | None:
+    """The seat a {player | character, dead} entry names, or None."""
+    seat = entry.get("player")
+    name = clean(entry.get("character")).casefold()
+    if seat is not None:
+        if not seat_ok(state, seat):
+            return None
+        if name and clean(state["players"][seat]["character"]).casefold() != name:
+            return None
+        return seat
+    return next((s for s, p in enumerate(state["players"]) if name and clean(p["character"]).casefold() == name), None)
+
+
+def reward_key(state, level) -> str:
+    last = state["last_scenario"] or {}
+    if level == "scenario":
+        return f"scenario:{last.get('title')}"
+    if level == "adventure":
+        return f"adventure:{last.get('adventure_number')}"
+    return "adventure_path"
+
+
+def character_completed_in_hl(state, seat, number) -> bool:
+    done = state["players"][seat]["completed_modes"]
+    titles = adventure_scenarios(state, number)
+    return bool(titles) and all(set(done.get(t, [])) & {"H", "L"} for t in titles)
+
+
+def skill_value(p, skill) -> int:
+    return p["feats"]["skill"].get(clean(skill).casefold(), 0)
+
+
+DRAGONS_DEMAND = {
+    "title": "The Dragon's Demand",
+    "adventures": [{"number": 1, "scenarios": ["Rumble Road", "1A: Plans Gone Wrong"]}],
+}
+MAX_ADVENTURE = 20
+
+__all__ = [
+    "CAMPAIGN_ACTIONS", "CAMPAIGN_PHASES", "CAMPAIGN_RULES", "DRAGONS_DEMAND", "campaign_enumerate",
+    "campaign_setup", "campaign_setup_errors", "new_campaign_player", "scenario_allowed", "scenario_violations",
+]
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _deck_list_ok(dl) -> bool:
+    return isinstance(dl, dict) and not set(dl) - set(BOON_TYPES) and all(
+        _int(v) and 0 <= v <= 30 for v in dl.values()) and deck_total(dl) > 0
+
+
+def _path_errors(path) -> list[str]:
+    if isinstance(path, list):
+        path = {"title": DRAGONS_DEMAND["title"], "adventures": path}
+    if path is None or isinstance(path, str):
+        return [] if path is None or clean(path) else ["an Adventure Path title must not be empty"]
+    if not isinstance(path, dict) or not clean(path.get("title")):
+        return ["a title, a list of {number, scenarios: [titles]}, or {title, adventures: [...]}"]
+    adventures = path.get("adventures", [])
+    if not isinstance(adventures, list):
+        return ["adventures must be a list of {number, scenarios}"]
+    errors, titles, numbers = [], set(), set()
+    for i, adv in enumerate(adventures):
+        if not isinstance(adv, dict) or not _int(adv.get("number")) or not 1 <= adv["number"] <= MAX_ADVENTURE:
+            errors.append(f"adventures[{i}].number: a whole number from 1 to {MAX_ADVENTURE}")
+            continue
+        if adv["number"] in numbers:
+            errors.append(f"adventures[{i}].number: adventure {adv['number']} is listed twice")
+        numbers.add(adv["number"])
+        scenarios = adv.get("scenarios", [])
+        if not isinstance(scenarios, list) or not all(isinstance(t, str) and clean(t) for t in scenarios):
+            errors.append(f"adventures[{i}].scenarios: a list of scenario titles")
+            continue
+        for t in scenarios:
+            if clean(t).casefold() in titles:
+                errors.append(f"adventures[{i}].scenarios: {clean(t)!r} is listed twice")
+            titles.add(clean(t).casefold())
+    return errors
+
+
+def campaign_setup_errors(players, options) -> dict:
+    errors: dict[str, list[str]] = {}
+    options = options or {}
+    if not isinstance(players, list):
+        return {"players": ["a list of {name, character}"]}
+    seen = set()
+    for i, raw in enumerate(players):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
+            errors.setdefault(f"players[{i}].name", []).append("a non-empty name is required")
+            continue
+        ch, dl = raw.get("character"), raw.get("deck_list")
+        if dl is not None and not _deck_list_ok(dl):
+            errors.setdefault(f"players[{i}].deck_list", []).append(
+                f"counts (0-30) per boon type ({', '.join(BOON_TYPES)}), at least one card")
+        if not isinstance(ch, str) or not ch.strip():
+            errors.setdefault(f"players[{i}].character", []).append(f"choose a character: {', '.join(CHARACTERS)}")
+        elif character(ch) is None and dl is None:
+            errors.setdefault(f"players[{i}].character", []).append(
+                f"unknown character {ch!r}; the Core Set has {', '.join(CHARACTERS)} (others need a deck_list)")
+        elif clean(ch).casefold() in seen:
+            errors.setdefault(f"players[{i}].character", []).append(f"{clean(ch)} is already in the party")
+        else:
+            seen.add(clean(ch).casefold())
+        hand = raw.get("hand_size")
+        if hand is not None and (not _int(hand) or not 1 <= hand <= 15):
+            errors.setdefault(f"players[{i}].hand_size", []).append("a whole number from 1 to 15")
+        fav = raw.get("favored")
+        if fav is not None and fav not in BOON_TYPES + ("any",):
+            errors.setdefault(f"players[{i}].favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
+    core = [p for p in players if isinstance(p, dict) and isinstance(p.get("character"), str) and character(p["character"])]
+    if len(core) > CORE_DECKS and not options.get("extra_decks"):
+        errors.setdefault("players", []).append(
+            f"the Core Set builds at most {CORE_DECKS} decks; set options.extra_decks when you add a class deck "
+            "or Adventure Path characters (R96)")
+    path_errors = _path_errors(options.get("adventure_path"))
+    if path_errors:
+        errors["options.adventure_path"] = path_errors
+    title = options.get("title")
+    if title is not None and (not isinstance(title, str) or not clean(title) or len(title) > 100):
+        errors["options.title"] = ["a campaign title of 1 to 100 characters"]
+    return errors
+
+
+def new_campaign_player(name: str, raw: dict) -> dict:
+    """A fresh character sheet for a seat (no feats, no hero points, level-0 build not itemised)."""
+    data = character(raw["character"]) or {"name": clean(raw["character"]), "hand_size": 5, "favored": "any",
+                                           "deck_list": {}}
+    base = {t: int((raw.get("deck_list") or data["deck_list"]).get(t, 0)) for t in BOON_TYPES}
+    return {
+        "name": clean(name),
+        "character": data["name"],
+        "alive": True,
+        "permanently_dead": False,
+        "needs_character": False,
+        "dead_in_last_scenario": False,
+        "death_choice": None,  # "returned" | "permanent" once decided after a scenario
+        "hero_points": 0,
+        "pending_hero_points": 0,
+        "hand_size": raw.get("hand_size") or data["hand_size"],
+        "favored": raw.get("favored") or data["favored"],
+        "base_deck_list": dict(base),
+        "deck_list": dict(base),
+        "deck_contents": [],
+        "feats": {"skill": {}, "power": [], "card": {}, "role_power": []},
+        "feat_counts": {"skill": 0, "power": 0, "card": 0},
+        "role": None,
+        "role_reward": False,
+        "loot": [],
+        "last_completed_an": 0,
+        "completed_modes": {},
+        "swaps_used": [],
+        "rebuilt": False,
+    }
+
+
+def _path(option) -> dict:
+    if option is None or (isinstance(option, str) and clean(option).casefold() == DRAGONS_DEMAND["title"].casefold()):
+        src = DRAGONS_DEMAND
+    elif isinstance(option, str):
+        src = {"title": clean(option), "adventures": [{"number": 1, "scenarios": []}]}
+    elif isinstance(option, list):  # just the adventures: the Core Set's Adventure Path with its storybook
+        src = {"title": DRAGONS_DEMAND["title"], "adventures": option}
+    else:
+        src = option
+    adventures = sorted(({"number": a["number"], "scenarios": [clean(t) for t in a.get("scenarios", [])]}
+                         for a in src.get("adventures", [])), key=lambda a: a["number"])
+    return {"title": clean(src["title"]), "adventures": adventures or [{"number": 1, "scenarios": []}]}
+
+
+def campaign_setup(players, options) -> dict:
+    options = options or {}
+    path = _path(options.get("adventure_path"))
+    titles = [t for adv in path["adventures"] for t in adv["scenarios"]]
+    first_an = path["adventures"][0]["number"]
+    return {
+        "game": "pathfinder",
+        "mode": "campaign",
+        "phase": BETWEEN,
+        "turn": 0,
+        "active_player": None,
+        "title": clean(options.get("title")) or path["title"],
+        "players": [new_campaign_player(raw["name"], raw) for raw in players],
+        "adventure_path": path,
+        "adventure_number": first_an,
+        "progress": {t: {"N": False, "H": False, "L": False, "E": False} for t in titles},
+        "completed": [],
+        "rewards_claimed": [],
+        "next_scenario": titles[0] if titles else None,
+        "must_replay": None,
+        "last_played_an": 0,
+        "last_scenario": None,
+        "pending_loot": [],
+        "pool": [],
+        "retired": [],
+        "vault": {"level": first_an, "upgrades": [], "removed_from_game": [], "returned": []},
+        "log_notes": [],
+    }
+
+
+# ------------------------------------------------------------------ enumeration (conformance harness)
+# campaign_actions.py and rules_campaign.py import the helpers above, so they are imported here lazily.
+
+def _passes(state, action: Action) -> bool:
+    from .campaign_actions import CAMPAIGN_ACTIONS
+    from .rules_campaign import RULES_BY_ID
+
+    spec = next(s for s in CAMPAIGN_ACTIONS if s.type == action.type)
+    if state.get("phase") not in spec.phases:
+        return False
+    ctx = Context(game=None, mode="campaign", action_type=action.type)
+    for rule_id in spec.rules:
+        check = RULES_BY_ID[rule_id].check
+        if check and check(state, action.params, ctx):
+            return False
+    trial = copy_state(state)
+    spec.apply(trial, action.params, ctx)
+    return not RULES_BY_ID["pathfinder.H22"].check(trial, {}, ctx)
+
+
+def _level0(p) -> list[dict]:
+    return [{"name": f"{t.capitalize()} {i + 1}", "type": t, "level": 0}
+            for t in BOON_TYPES for i in range(p["deck_list"][t])]
+
+
+def _candidates(state) -> list[Action]:
+    phase, players, out = state["phase"], state["players"], []
+    seats = range(len(players))
+    for s in seats:
+        if not active(players[s]):
+            taken = {q["character"] for q in players if active(q)}
+            free = next((c for c in CHARACTERS if c not in taken), None)
+            if free:
+                out.append(Action("create_character", {"player": s, "character": free}))
+        elif phase in (BETWEEN, REBUILD) and len(players) > 1 and s == 0:
+            out.append(Action("retire_character", {"player": s}))
+    if phase == BETWEEN:
+        title = state["must_replay"] or first_open_scenario(state) or (state["completed"] or [None])[0]
+        if title:
+            for result in ("won", "lost"):
+                out.append(Action("record_scenario", {"scenario": title, "mode": "normal", "result": result}))
+            out.append(Action("record_scenario", {"scenario": title, "mode": "heroic", "result": "won",
+                                                  "characters": [{"player": 0, "dead": True}]}))
+        out.append(Action("add_scenario", {"adventure": min(MAX_ADVENTURE, state["adventure_number"] + 1),
+                                           "title": f"Scenario {len(scenario_order(state)) + 1}"}))
+        out.append(Action("upgrade_vault", {"adventure": state["adventure_number"],
+                                            "adds": [{"name": f"Upgrade {state['turn']}", "level": 2}]}))
+        for s in seats:
+            p = players[s]
+            if active(p) and p["feat_counts"]["card"]:
+                t = next(t for t, n in p["feats"]["card"].items() if n)
+                out.append(Action("heroic_legendary_feat_swap", {
+                    "player": s, "adventure": state["adventure_number"], "erase_type": "card", "erase": t,
+                    "gain_type": "card", "gain": "blessing"}))
+            if state["turn"] == 0 and active(p) and not p["deck_contents"]:
+                out.append(Action("rebuild_deck", {"player": s, "cards": _level0(p)}))
+    elif phase == DEATHS:
+        for s in dead_undecided(state):
+            out.append(Action("return_from_death_with_hero_points", {"player": s}))
+            out.append(Action("declare_permanent_death", {"player": s}))
+    elif phase == REWARDS:
+        for level in ("scenario", "adventure", "adventure_path"):
+            out.append(Action("claim_reward", {"level": level, "hero_points": 1, "loot": [f"Loot {state['turn']}"],
+                                               "role": level != "scenario"}))
+        for s in seats:
+            p = players[s]
+            if p["pending_hero_points"]:
+                out.append(Action("bank_hero_point", {"player": s}))
+                out.append(Action("spend_hero_point_on_feat", {"player": s, "feat": "card", "card_type": "blessing"}))
+                out.append(Action("spend_hero_point_on_feat", {"player": s, "feat": "skill", "skill": "strength"}))
+                out.append(Action("spend_hero_point_on_feat", {"player": s, "feat": "power",
+                                                               "power": f"Power {p['feat_counts']['power'] + 1}"}))
+            if p["role_reward"] and not p["role"]:
+                out.append(Action("choose_role", {"player": s, "side": "A"}))
+    if phase in (REWARDS, LEFTOVERS, REBUILD):
+        for card in state["pending_loot"][:1]:
+            out.append(Action("take_loot", {"loot": card["name"], "player": 0}))
+            out.append(Action("take_loot", {"loot": card["name"]}))
+    if phase == LEFTOVERS:
+        out.append(Action("process_leftover_boons", {"returned_to_vault": ["Displayed boon"]}))
+    if phase == REBUILD:
+        for s in seats:
+            p = players[s]
+            if active(p):
+                out.append(Action("rebuild_deck", {"player": s, "cards": _level0(p)}))
+                short = [t for t, n in counts(p["deck_contents"]).items() if p["deck_contents"] and n < p["deck_list"][t]]
+                if short:
+                    out.append(Action("fill_from_vault", {"player": s, "cards": [
+                        {"name": f"Filler {short[0]}", "type": short[0], "level": 0}]}))
+        if len(players) > 1 and all(active(p) and p["deck_contents"] for p in players[:2]):
+            a, b = players[0]["deck_contents"], players[1]["deck_contents"]
+            same = next(((x, y) for x in a for y in b if x["type"] == y["type"]), None)
+            if same:
+                out.append(Action("rebuild_trade", {"player": 0, "target": 1, "give": [same[0]], "receive": [same[1]]}))
+    if phase in AFTER_STEPS:
+        out.append(Action("next_campaign_step", {}))
+    return out
+
+
+def campaign_enumerate(state) -> list[Action]:
+    """Actions the campaign accepts without an override right now (for tests and the random player)."""
+    if not isinstance(state, dict) or state.get("mode") != "campaign":
+        return []
+    return [a for a in _candidates(state) if _passes(state, a)]
+
+
+_LAZY = {"CAMPAIGN_ACTIONS": "campaign_actions", "CAMPAIGN_RULES": "rules_campaign",
+         "scenario_allowed": "rules_campaign", "scenario_violations": "rules_campaign"}
+
+
+def __getattr__(name):
+    """Re-export the actions, rules and scenario_allowed without an import cycle."""
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_LAZY[name]}", __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
