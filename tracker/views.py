@@ -9,6 +9,7 @@ from tracker.engine import all_games, get_game
 
 from . import selectors, services
 from .forms import MAX_PLAYERS, NewGameForm, action_fields, action_form_supported, option_fields
+from .pages_pathfinder import _pathfinder_context
 
 LOG_LENGTH = 40
 # Which attack steps come next, for the attack helper (Aventuria's pending_attack.step).
@@ -56,7 +57,8 @@ def _context(request, access) -> dict:
     next_steps = ATTACK_STEPS.get(pending["step"], []) if pending else []
     forms = [
         {"spec": spec, "fields": action_fields(spec, state)}
-        for spec in game.actions.values() if action_form_supported(spec)
+        for spec in game.actions.values()
+        if action_form_supported(spec) and (spec.modes is None or session.mode in spec.modes)
     ]
     phase_ids = [p.id for p in game.phases]
     return {
@@ -72,6 +74,7 @@ def _context(request, access) -> dict:
         "roll_form": next((f for f in forms if f["spec"].type == "roll_for_start"), None),
         "has_advance": "advance_phase" in game.actions,
         "state_template": select_template([f"games/{game.slug}/state.html", "table/generic_state.html"]).template.name,
+        **_pathfinder_context(state),
     }
 
 

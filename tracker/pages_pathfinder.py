@@ -1,0 +1,193 @@
+"""What the Pathfinder phone pages need beyond the generic table context (templates/games/pathfinder/).
+
+`_pathfinder_context(state)` is merged over `views._context`: it replaces the generic phase stepper
+(the game's phase list mixes scenario steps and campaign steps) with the page's own, keeps in the
+"All actions" drawer only the actions of the session's mode, and precomputes what the templates
+would otherwise work out (names, guarded locations, dice, the progress grid, the feat boxes).
+"""
+from __future__ import annotations
+
+import json
+
+from tracker.engine import get_game
+
+from .forms import action_fields, action_form_supported
+
+SCENARIO_STEPS = ("advance_hour", "give", "move", "explore", "close", "end", "recovery", "reset")
+PROGRESS_MODES = (("N", "Normal"), ("H", "Heroic"), ("L", "Legendary"))
+SKILL_BOXES = 3  # feat boxes drawn per skill row: +1 +2 +3 (one more once they are all checked)
+MAX_SKILL_FEAT = 6
+
+
+def _campaign_types() -> set[str]:
+    from tracker.games.pathfinder import CAMPAIGN_ACTIONS
+
+    return {spec.type for spec in CAMPAIGN_ACTIONS}
+
+
+def _forms(game, state, campaign: bool) -> list[dict]:
+    """The drawer's forms: campaign bookkeeping on the campaign page, the rest on a scenario."""
+    ours = _campaign_types()
+    return [
+        {"spec": spec, "fields": action_fields(spec, state)}
+        for spec in game.actions.values()
+        if action_form_supported(spec) and (spec.type in ours) == campaign
+    ]
+
+
+def _name(state, seat) -> str:
+    players = state.get("players", [])
+    return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else "nobody"
+
+
+def _steps(state) -> list[dict]:
+    from tracker.games.pathfinder.state import STEP_TITLES
+
+    phase = state.get("phase")
+    current = SCENARIO_STEPS.index(phase) if phase in SCENARIO_STEPS else (0 if phase == "setup" else -1)
+    return [{"id": s, "title": STEP_TITLES[s], "state": "current" if i == current else "done" if i < current else ""}
+            for i, s in enumerate(SCENARIO_STEPS)]
+
+
+def _dice(dice: dict) -> list[tuple[int, int]]:
+    return sorted(((int(k), v) for k, v in (dice or {}).items() if v), reverse=True)
+
+
+def _dice_text(check: dict) -> str:
+    text = " + ".join(f"{n}d{sides}" for sides, n in _dice(check.get("dice")))
+    mod = check.get("modifier") or 0
+    return text + (f" + {mod}" if mod > 0 else f" − {-mod}" if mod < 0 else "")
+
+
+def _scenario(state) -> dict:
+    from tracker.games.pathfinder.data import BOON_TYPES, CARD_KINDS, DICE, SKILLS
+
+    enc, check, damage = state.get("encounter"), state.get("check"), state.get("damage")
+    guarded = set(enc["guarded"]) if enc and enc.get("villain") else set()
+    players = state.get("players", [])
+    locations = []
+    for i, loc in enumerate(state.get("locations", [])):
+        here = [p["name"] for p in players if p.get("location") == loc["name"] and not p.get("dead")]
+        locations.append({**loc, "index": i, "total": loc["cards"] + len(loc["faceup"]),
+                          "guarded": loc["name"] in guarded, "here": here})
+    seats = []
+    for i, p in enumerate(players):
+        seats.append({**p, "seat": i, "danger": not p["dead"] and p["deck_count"] < p["hand_size"],
+                      "active": i == state.get("active_player")})
+    phase = state.get("phase")
+    live = [s["seat"] for s in seats if not s["dead"]]
+    ts = state.get("turn_state") or {}
+    close_chance = ts.get("close_opportunity")
+    out = {
+        "kinds": CARD_KINDS, "skills": SKILLS, "dice": DICE, "boons": BOON_TYPES,
+        "recovery": ("recharge", "reload", "discard", "hand", "bury", "banish"),
+        "reason": (state.get("result_reason") or "").replace("_", " "),
+        "steps": _steps(state),
+        "active_name": _name(state, state.get("active_player")),
+        "hour_by": _name(state, state.get("hour_advanced_by")) if state.get("hour_advanced_by") is not None else None,
+        "hourglass_low": state.get("hourglass", 0) <= 3,
+        "locations": locations,
+        "open_locations": [loc["name"] for loc in locations if not loc["closed"]],
+        "seats": seats,
+        "before_hour": phase in ("setup", "advance_hour"),
+        "in_turn": phase in ("give", "move", "explore", "close", "end"),
+        "can_explore": phase in ("give", "move", "explore") and not enc and not check and not damage,
+        "can_end": phase in ("give", "move", "explore", "close", "end") and not enc and not check and not damage,
+        "can_next": phase in ("give", "move", "explore", "close") and not enc and not check and not damage,
+        "can_close": not enc and not check and not damage and (phase == "close" or bool(close_chance)),
+        "close_chance": close_chance,
+        "forced": [(s, _name(state, s)) for s in state.get("forced_moves", [])],
+        "busy": bool(enc or check),
+        "boon_types": (check or damage or enc or {}).get("boon_types") or state.get("step_boon_types", []),
+    }
+    if check:
+        roller = check["character"]
+        out["check"] = {
+            "who": _name(state, roller), "dice": _dice_text(check),
+            "blessers": [(s, _name(state, s)) for s in live],
+            "win": check["rolled"] and check["result"] is not None and check["result"] >= check["difficulty"],
+        }
+    if enc:
+        avengers = [s for s in live if s != enc["character"] and players[s]["location"] == enc["location"]
+                    and players[s]["hand_count"] > 0]
+        distant = [s for s in live if players[s]["location"] != enc["location"] and s not in enc["guard_attempts"]]
+        guarding = enc.get("villain") and enc["step"] in ("evade", "guard")
+        out["encounter"] = {
+            "who": _name(state, enc["character"]),
+            "done": len(enc["checks"]),
+            "checks": [{**c, "by_name": _name(state, c["by"])} for c in enc["checks"]],
+            "avengers": [(s, _name(state, s)) for s in avengers],
+            "guards": [(s, _name(state, s)) for s in distant] if guarding else [],
+            "ready": len(enc["checks"]) >= enc["checks_needed"],
+        }
+    if damage:
+        out["damage"] = {"who": _name(state, damage["target"]), "left": max(0, damage["amount"] - damage["reduced"])}
+    return out
+
+
+def _campaign(state) -> dict:
+    from tracker.games.pathfinder.data import BOON_TYPES, CHARACTERS, SCENARIOS, SKILLS
+
+    progress = state.get("progress", {})
+    completed = set(state.get("completed", []))
+    rows = []
+    for adv in state.get("adventure_path", {}).get("adventures", []):
+        for title in adv["scenarios"]:
+            marks = progress.get(title, {})
+            rows.append({"adventure": adv["number"], "title": title, "completed": title in completed,
+                         "next": title == state.get("next_scenario"),
+                         "modes": [(letter, label, bool(marks.get(letter))) for letter, label in PROGRESS_MODES]})
+    members = []
+    for i, p in enumerate(state.get("players", [])):
+        feats = p.get("feats", {})
+        known = [k.lower() for k in (CHARACTERS.get(p["character"], {}).get("skills") or {})]
+        skills = []
+        for skill in list(dict.fromkeys(known + sorted(feats.get("skill", {})))):
+            value = feats.get("skill", {}).get(skill, 0)
+            boxes = min(MAX_SKILL_FEAT, max(SKILL_BOXES, value + 1))
+            skills.append({"name": skill, "value": value, "boxes": [
+                {"n": n, "checked": n <= value, "next": n == value + 1,
+                 "params": json.dumps({"player": i, "feat": "skill", "skill": skill, "value": n})}
+                for n in range(1, boxes + 1)]})
+        cards = [{"type": t, "checked": range(feats.get("card", {}).get(t, 0)),
+                  "count": p.get("deck_list", {}).get(t, 0),
+                  "params": json.dumps({"player": i, "feat": "card", "card_type": t})} for t in BOON_TYPES]
+        members.append({**p, "seat": i, "skill_rows": skills, "card_rows": cards,
+                        "playing": p.get("alive") and not p.get("needs_character") and not p.get("permanently_dead"),
+                        "deck_total": sum(p.get("deck_list", {}).values())})
+    slugs = {data["title"].casefold(): slug for slug, data in SCENARIOS.items() if slug != "custom"}
+    nxt = state.get("next_scenario")
+    allows = get_game("pathfinder").campaign_allows
+    return {
+        "rows": rows, "members": members, "skills": SKILLS, "modes": PROGRESS_MODES,
+        "undecided": [m for m in members if m.get("dead_in_last_scenario") and m.get("death_choice") is None],
+        "next_slug": slugs.get((nxt or "").casefold()),
+        "next_blocked": allows(state, nxt) if (allows and nxt) else None,
+        "starters": [m for m in members if m["playing"]],
+        "after_scenario": state.get("phase") != "between_scenarios",
+        "steps": _campaign_steps(state),
+    }
+
+
+def _campaign_steps(state) -> list[dict]:
+    from tracker.games.pathfinder.rules_campaign import AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES
+
+    order = (BETWEEN, *AFTER_STEPS)  # between scenarios, then the wrap-up after each one
+    phase = state.get("phase")
+    current = order.index(phase) if phase in order else -1
+    return [{"id": s, "title": CAMPAIGN_PHASES[s].split(": ")[-1].capitalize(), "state": "current" if i == current
+             else "done" if i < current else ""} for i, s in enumerate(order)]
+
+
+def _pathfinder_context(state) -> dict:
+    """Extra context for a Pathfinder session's pages; nothing for another game's."""
+    if not isinstance(state, dict) or state.get("game") != "pathfinder":
+        return {}
+    game = get_game("pathfinder")
+    campaign = state.get("mode") == "campaign"
+    return {
+        "phases": [],  # the page draws its own stepper (scenario steps or campaign steps)
+        "phase_index": -1,
+        "action_forms": _forms(game, state, campaign),
+        "pf": _campaign(state) if campaign else _scenario(state),
+    }
