@@ -367,8 +367,8 @@ def apply_forced_end_turn(state, params, ctx):
 def apply_summon(state, params, ctx):
     if params["mode"] == "play":
         return f"{_who(state, params['player'])} summons {params['card']} to use a power, then banishes it."
-    line = open_encounter(state, params["player"], params, origin="summon", location=None)
-    state["encounter"]["location"] = state["players"][params["player"]]["location"]
+    here = state["players"][params["player"]]["location"]
+    line = open_encounter(state, params["player"], params, origin="summon", location=here)
     return f"{_who(state, params['player'])} summons {params['card']}. {line}"
 
 
@@ -454,7 +454,16 @@ def apply_resolve_choice(state, params, ctx):
 
 
 def apply_use_hour_power(state, params, ctx):
-    return f"The hour's power applies: {state['hour']}."
+    p = state["players"][params["player"]]
+    cost = ""
+    if params.get("cost_action"):  # e.g. Cayden Cailean's Revelry: discard a card to reroll
+        p["hand_count"] -= 1
+        pile = _PILE[params["cost_action"]]
+        if pile:
+            p[pile] += 1
+        cost = f" {p['name']} {params['cost_action']}s {params.get('cost_card') or 'a card'} for it."
+    _remember_cost(state, params)
+    return f"The hour's power applies: {state['hour']}.{cost}"
 
 
 def apply_remove_from_hourglass(state, params, ctx):
@@ -556,7 +565,7 @@ ENCOUNTER_ACTIONS = (
     _a("resolve_encounter", "Resolve the encounter", obj(("player",), player=seat()), apply_resolve_encounter,
        ("pathfinder.R26", "pathfinder.R27", "pathfinder.R38", "pathfinder.R53", "pathfinder.H4")),
     _a("avenge", "Avenge", obj(("player",), player=seat(), card_type=enum(*BOON_TYPES), card=CARD), apply_avenge,
-       ("pathfinder.R7", "pathfinder.R66", "pathfinder.R67", "pathfinder.R68")),
+       ("pathfinder.R7", "pathfinder.R66", "pathfinder.R67", "pathfinder.R68", "pathfinder.R104")),
     _a("skip_avenge", "Nobody avenges", obj(("player",), player=seat()), apply_skip_avenge, ("pathfinder.H6",)),
     _a("villain_outcome", "Villain steps: close, escape or corner",
        obj(("player",), player=seat(), other_villain_found=boolean(),
@@ -571,7 +580,7 @@ ENCOUNTER_ACTIONS = (
        apply_summon, ("pathfinder.R7", "pathfinder.R78")),
     _a("after_encounter_effect", "Apply an after-the-encounter effect",
        obj(("player", "description"), player=seat(), description=string(200)), apply_after_encounter_effect,
-       ("pathfinder.R112",)),
+       ("pathfinder.R104", "pathfinder.R112")),
     ActionSpec("suffer_scourge", "Suffer a scourge",
                obj(("target", "scourge"), target=seat(), player=seat(), scourge=string(40), marker=string(30)),
                apply_suffer_scourge, rules=("pathfinder.R7", "pathfinder.R75", "pathfinder.R107")),
@@ -595,7 +604,9 @@ ENCOUNTER_ACTIONS = (
        obj(("player", "chosen_possible", "other_possible"), player=seat(), chosen_possible=boolean(),
            other_possible=boolean(), description=string(200)),
        apply_resolve_choice, ("pathfinder.R95",)),
-    _a("use_hour_power", "Use the hour's power", obj(("player", "power"), player=seat(), power=enum("hour", "bless")),
+    _a("use_hour_power", "Use the hour's power",
+       obj(("player", "power"), player=seat(), power=enum("hour", "bless"), cost_card=string(80),
+           cost_action=enum("reveal", "reload", "recharge", "discard", "bury", "banish")),
        apply_use_hour_power, ("pathfinder.R2", "pathfinder.R10")),
     ActionSpec("remove_from_hourglass", "Take cards from the hourglass",
                obj(("count",), player=seat(), count=integer(1, 60), to_discards=boolean()),

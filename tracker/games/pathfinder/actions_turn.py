@@ -120,12 +120,13 @@ def apply_move(state, params, ctx):
     seat, dest = params["player"], params["location"]
     p = state["players"][seat]
     pending = state.get("forced_moves", [])
-    if seat in pending:
+    must_move = seat in pending
+    if must_move:
         pending.remove(seat)
     elif not params.get("forced"):
         _to_step(state, "move")
         state["turn_state"]["moved"] = True
-    if params.get("prevented") and not ctx.overriding:
+    if params.get("prevented") and not ctx.overriding and not must_move:  # a closing location always wins (R62)
         return f"{p['name']} stays at {p['location']}: moving is forbidden."
     enc = state.get("encounter")
     if enc and enc["character"] == seat:
@@ -472,6 +473,7 @@ EFFECT_ACTIONS = (
                apply_add_new_location, rules=("pathfinder.R114",)),
     ActionSpec("add_new_card", "Add a new card to a location",
                obj(("location",), player=seat(), location=LOC, card=CARD, count=integer(1, 10),
-                   position=enum("top", "bottom", "shuffled"), faceup=boolean()),
+                   position=enum("top", "bottom", "shuffled"), faceup=boolean(),
+                   above_faceup=boolean("put on top of the faceup cards (refused: they stay on top)")),
                apply_add_new_card, rules=("pathfinder.R109",)),
 )
