@@ -170,6 +170,9 @@ def typical_options(options: dict) -> dict:
     out = dict(options)
     if chosen == "heroic" and "wildcards" not in options:
         out["wildcards"] = ["Wildcard 1", "Wildcard 2"]
+    if chosen == "easy" and not any(k in options for k in ("location_size", "locations", "location_count_adjust",
+                                                           "hourglass", "bane_adventure_offset")):
+        out["location_size"] = "S"  # the first easier option the rulebook names: smaller locations
     if chosen == "legendary":
         out.setdefault("wildcards", ["Wildcard 1", "Wildcard 2", "Wildcard 3"])
         out.setdefault("bane_adventure_offset", 1)
