@@ -164,7 +164,9 @@ def apply_modify_check(state, params, ctx):
     elif by == "add_trait" and params.get("trait"):
         check["traits"] = sorted(set(check["traits"]) | {params["trait"]})
     source = params.get("card") or params.get("power") or params.get("card_type") or "a power"
-    return f"{_who(state, params['player'])} {by.replace('_', ' ')}s the check with {source}: {dice_text(check)}."
+    verb = {"bless": "blesses", "add_die": "adds a die to", "modifier": "modifies", "replace_die": "swaps the die of",
+            "add_trait": "adds a trait to"}[by]
+    return f"{_who(state, params['player'])} {verb} the check with {source}: {dice_text(check)}."
 
 
 def apply_roll_check(state, params, ctx):
