@@ -62,7 +62,7 @@ _LOCATION = {"anyOf": [string(60), obj(("name",), name=string(60), size=enum("S"
 _HENCHMAN = {"anyOf": [string(80), obj(("name",), name=string(80), proxy=string(40), closing=boolean())]}
 
 OPTIONS = obj(
-    hourglass=integer(1, 99, "blessings in the hourglass (Normal: 30)"),
+    hourglass=integer(0, 99, "blessings in the hourglass (Normal: 30; 0 loses at the first advance)"),
     scenario=enum(*SCENARIOS, description="a scenario the rulebook describes, or custom"),
     title=string(100, "the scenario's name, for a custom scenario"),
     adventure_number=integer(0, 6, "the adventure number (AN)"),

@@ -442,15 +442,15 @@ TURN_ACTIONS = (
 
 EFFECT_ACTIONS = (
     ActionSpec("draw_cards", "Draw cards",
-               obj(("player", "count"), player=seat(), count=integer(1, 30),
+               obj(("player", "count"), player=seat(), count=integer(1, 99),
                    source=enum("deck", "discards", "vault"), reason=string(120)),
                apply_draw_cards, rules=ANYTIME),
     ActionSpec("remove_from_deck", "Remove cards from your deck",
-               obj(("player", "count", "verb"), player=seat(), count=integer(1, 30),
+               obj(("player", "count", "verb"), player=seat(), count=integer(1, 99),
                    verb=enum("discard", "bury", "banish", "recharge")),
                apply_remove_from_deck, rules=ANYTIME),
     ActionSpec("heal", "Heal",
-               obj(("target", "count"), player=seat(), target=seat(), count=integer(1, 30),
+               obj(("target", "count"), player=seat(), target=seat(), count=integer(1, 99),
                    card_type=enum(*BOON_TYPES),
                    paid_with_discard=boolean("a card was discarded to pay for this heal: it can't be healed by it")),
                apply_heal, rules=("pathfinder.R1", "pathfinder.R7", "pathfinder.R106")),
