@@ -315,6 +315,9 @@ def test_t11_pending_extra_exploration_then_give_or_another_step():
     forfeited = ok(s, "next_step", player=0)
     assert forfeited["phase"] == "close" and not forfeited["turn_state"]["pending_extra_exploration"]
     assert "pathfinder.R20" in refused(forfeited, "explore", {"player": 0, "by": "extra"})
+    drew = ok(s, "draw_cards", player=0, count=1)  # anything else done first loses it too
+    assert not drew["turn_state"]["pending_extra_exploration"]
+    assert "pathfinder.R20" in refused(drew, "explore", {"player": 0, "by": "extra"})
     ok(s, "explore", player=0, by="extra")
 
 

@@ -7,7 +7,7 @@ from tracker.engine import Game, Mode, Phase, actions_table, register
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .actions_encounter import ENCOUNTER_ACTIONS
-from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS
+from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS, forfeit_unused_exploration
 from .data import SCENARIOS
 from .enumerate import enumerate_actions
 from .rules import RULES
@@ -89,8 +89,8 @@ GAME = Game(
     modes=(Mode("scenario", "Scenario", 1, 6), Mode("campaign", "Adventure Path campaign", 1, 6)),
     phases=tuple(Phase(pid, title) for pid, title in {**STEP_TITLES, **CAMPAIGN_PHASES}.items()),
     actions=actions_table(
-        *(replace(a, modes=frozenset({"scenario"})) for a in (*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS,
-                                                             *ENCOUNTER_ACTIONS)),
+        *(replace(forfeit_unused_exploration(a), modes=frozenset({"scenario"}))
+          for a in (*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS, *ENCOUNTER_ACTIONS)),
         *(replace(a, modes=frozenset({"campaign"})) for a in CAMPAIGN_ACTIONS)),
     rules=RULES,
     setup=_setup,

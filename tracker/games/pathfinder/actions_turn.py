@@ -1,6 +1,8 @@
 """Setup and the turn stepper: advance the hour, give, move, explore, close, end of turn, reset."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tracker.engine import ActionSpec
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
@@ -265,6 +267,24 @@ def _reset(state, seat, discards) -> str:
     if state["result"] is None:
         lines.append(pass_turn(state))
     return " ".join(lines)
+
+
+def forfeit_unused_exploration(spec: ActionSpec) -> ActionSpec:
+    """An extra exploration is used at once or lost (R20): anything else done between encounters
+    forfeits it. Actions inside an encounter (finishing the one that granted it) keep it."""
+    if spec.type in ("explore", "grant_extra_exploration"):
+        return spec
+
+    def apply(state, params, ctx):
+        idle = not (state.get("encounter") or state.get("check") or state.get("damage"))
+        line = spec.apply(state, params, ctx)
+        ts = state.get("turn_state") or {}
+        if idle and ts.get("pending_extra_exploration"):
+            ts["pending_extra_exploration"] = False
+            line = f"{line or spec.title} The extra exploration is lost."
+        return line
+
+    return replace(spec, apply=apply)
 
 
 # ------------------------------------------------------------------ effects recorded at any time
