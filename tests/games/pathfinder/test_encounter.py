@@ -699,3 +699,16 @@ def test_t63_a_card_discarded_by_a_power_is_not_played():
            cost_action="discard")
     s = ok(s, "play_card", player=1, card_type="armor", card="Chain Mail", action="reveal", purpose="check")
     assert s["check"]["boon_types"] == ["armor"]
+
+
+def test_search_takes_a_card_from_a_stack_with_cards_h13_r99():
+    s = started()
+    here = s["players"][0]["location"]
+    took = ok(s, "search", player=0, stack="location", card_type="ally", card="Sage")
+    assert took["players"][0]["hand_count"] == s["players"][0]["hand_count"] + 1
+    assert next(l for l in took["locations"] if l["name"] == here)["cards"] == \
+        next(l for l in s["locations"] if l["name"] == here)["cards"] - 1
+    assert "pathfinder.R99" in refused(s, "search", {"player": 0, "stack": "deck", "card_type": "weapon"})
+    ok(s, "search", player=0, stack="deck", card_type="weapon", power_allows=True)
+    assert "pathfinder.H13" in refused(s, "search", {"player": 0, "stack": "discards", "card_type": "weapon"})
+    ok(s, "search", player=0, stack="discards", card_type="weapon", found=False)

@@ -435,6 +435,28 @@ def apply_examine(state, params, ctx):
     return f"{_who(state, params['player'])} examines the top {n} card(s) of {loc['name']}{found}."
 
 
+def apply_search(state, params, ctx):
+    p = state["players"][params["player"]]
+    stack, kind = params["stack"], params["card_type"]
+    found = params.get("card") or (f"a {kind}" if params.get("found", True) else None)
+    if not params.get("found", True):
+        return f"{p['name']} searches the {stack} for a {kind} and finds none."
+    if stack == "location":
+        loc = location(state, params.get("location") or p["location"])
+        loc["cards"] -= 1
+        where = loc["name"]
+    elif stack == "deck":
+        p["deck_count"] -= 1
+        where = "the deck"
+    elif stack == "discards":
+        p["discard_count"] -= 1
+        where = "the discards"
+    else:
+        where = "the vault"
+    p["hand_count"] += 1
+    return f"{p['name']} searches {where} and takes {found}; the stack is shuffled."
+
+
 def apply_shuffle_character_proxy(state, params, ctx):
     p = state["players"][params["player"]]
     p["proxied"] = True
@@ -597,6 +619,11 @@ ENCOUNTER_ACTIONS = (
        obj(("player",), player=seat(), location=string(60), count=integer(1, 20), found=CARD, deck=boolean(),
            power_allows=boolean("a card or power lets you look at your deck")),
        apply_examine, ("pathfinder.R1", "pathfinder.R7", "pathfinder.R99", "pathfinder.R110")),
+    _a("search", "Search a stack for a card",
+       obj(("player", "stack", "card_type"), player=seat(), stack=enum("location", "deck", "discards", "vault"),
+           location=string(60), card_type=enum(*CARD_KINDS), card=CARD, found=boolean(),
+           deck=boolean(), power_allows=boolean("a card or power lets you look through your deck")),
+       apply_search, ("pathfinder.R7", "pathfinder.R99", "pathfinder.H13")),
     ActionSpec("shuffle_character_proxy", "Shuffle your proxy into a location",
                obj(("player", "location"), player=seat(), location=string(60)),
                apply_shuffle_character_proxy, rules=("pathfinder.R7",)),

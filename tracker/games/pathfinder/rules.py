@@ -77,6 +77,19 @@ def _set_aside_count(state, params, ctx):
         return f"Only {have} card(s) there."
 
 
+def _search_has_cards(state, params, ctx):
+    if params.get("found") is False or params["stack"] == "vault":
+        return None
+    p = state["players"][params["player"]]
+    if params["stack"] == "location":
+        loc = next((l for l in state["locations"] if l["name"] == (params.get("location") or p["location"])), None)
+        have = loc["cards"] if loc else 0
+    else:
+        have = p["deck_count" if params["stack"] == "deck" else "discard_count"]
+    if have < 1:
+        return "There is nothing there to search."
+
+
 def _no_negative_counts(state, params, ctx):
     if state.get("mode") != "scenario":
         return None
@@ -110,6 +123,8 @@ HOUSE_RULES = (
          "No proxy is out.", _proxied),
     Rule("pathfinder.H10", "Set aside only cards you have", "[Playing Cards]", "Not that many cards.",
          _set_aside_count),
+    Rule("pathfinder.H13", "A search needs cards to look through", "[Searching and Examining]",
+         "There is nothing there to search.", _search_has_cards),
     Rule("pathfinder.H11", "Counts never drop below zero", "[Rules: Dealing with Cards]",
          "A pile can't hold fewer than 0 cards.", _no_negative_counts, hard=True),
     Rule("pathfinder.H12", "The scenario has ended", "[Ending a Scenario, Adventure, or Adventure Path]",

@@ -346,7 +346,7 @@ def check_r98(state, params, ctx):
 
 
 def check_r99(state, params, ctx):
-    if params.get("deck") and not params.get("power_allows"):
+    if (params.get("deck") or params.get("stack") == "deck") and not params.get("power_allows"):
         return "You can't look through your deck unless a card lets you."
 
 
