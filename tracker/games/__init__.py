@@ -1,2 +1,2 @@
 """One package per game; importing this package registers every game with the engine."""
-from . import aventuria, pathfinder  # noqa: F401
+from . import aventuria, dark_force, pathfinder  # noqa: F401

@@ -1,0 +1,100 @@
+"""Dark Force (1994): provinces, armies and Boron's Halls; and the Essen '96 tournament."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tracker.engine import Game, Mode, Phase, actions_table, register, rules_table
+from tracker.engine.schema import boolean, enum, integer, obj, seat, string
+
+from .state import PHASE_TITLES, setup, setup_errors, setup_examples
+from .turn import TURN_ACTIONS, TURN_RULES
+
+# The other parts plug in here as they are written: each module exports ACTIONS and RULES.
+_PARTS = []
+for _name in ("movement", "combat", "magic", "naval"):
+    try:
+        _PARTS.append(__import__(f"{__name__}.{_name}", fromlist=["ACTIONS", "RULES"]))
+    except ImportError:
+        pass
+try:
+    from .tournament import (
+        TOURNAMENT_ACTIONS, TOURNAMENT_PHASES, TOURNAMENT_RULES, tournament_enumerate, tournament_setup,
+        tournament_setup_errors,
+    )
+except ImportError:
+    TOURNAMENT_ACTIONS, TOURNAMENT_PHASES, TOURNAMENT_RULES = (), {}, ()
+    tournament_enumerate = tournament_setup = tournament_setup_errors = None
+from .enumerate import enumerate_actions  # noqa: E402
+from .reminders import reminder_rules  # noqa: E402
+
+try:
+    from .decks import validate_deck
+except ImportError:
+    validate_deck = None
+
+_DUEL_ACTIONS = (*TURN_ACTIONS, *(a for part in _PARTS for a in part.ACTIONS))
+_OWN_RULES = (*TURN_RULES, *(r for part in _PARTS for r in part.RULES), *TOURNAMENT_RULES)
+
+
+def _setup(mode, players, options):
+    return tournament_setup(players, options) if mode == "tournament" else setup(mode, players, options)
+
+
+def _setup_errors(mode, players, options):
+    return tournament_setup_errors(players, options) if mode == "tournament" else setup_errors(mode, players, options)
+
+
+def _outcome(state):
+    if state.get("mode") != "duel" or not state.get("result"):
+        return None
+    res = state["result"]
+    winner = res.get("winner")
+    return {"result": "draw" if winner is None else "won", "winners": [] if winner is None else [winner],
+            "reason": res["reason"]}
+
+
+def _enumerate(state):
+    return tournament_enumerate(state) if state.get("mode") == "tournament" else enumerate_actions(state)
+
+
+def _key(rule):
+    code = rule.code
+    return (code[0] != "R", code[0], int(code[1:]))
+
+
+_ids = {r.id for r in _OWN_RULES}
+RULES = rules_table(*sorted(_OWN_RULES + reminder_rules(_ids), key=_key))
+
+GAME = Game(
+    slug="dark-force",
+    title="Dark Force",
+    modes=(Mode("duel", "Duel", 2, 2), Mode("tournament", "Essen '96 tournament", 2, 64)),
+    phases=tuple(Phase(pid, title) for pid, title in {**PHASE_TITLES, **TOURNAMENT_PHASES}.items()),
+    actions=actions_table(*(replace(a, modes=frozenset({"duel"})) for a in _DUEL_ACTIONS),
+                          *(replace(a, modes=frozenset({"tournament"})) for a in TOURNAMENT_ACTIONS)),
+    rules=RULES,
+    setup=_setup,
+    outcome=_outcome,
+    phase_rule="dark-force.R8",
+    game_over_rule="dark-force.R103",
+    invariants=("dark-force.H2",),
+    enumerate_actions=_enumerate,
+    setup_errors=_setup_errors,
+    setup_examples=setup_examples,
+    options_schema=obj(
+        deck_size=integer(6, 999, "cards in each deck (60, 90 or 120 give the graduated targets)"),
+        bh_target=integer(1, 200, "Boron's Halls points that end the game (default 20)"),
+        graduated_target=boolean("take the target from the deck size: 60/90/120 cards -> 20/30/40"),
+        essen96=boolean("Essen '96 tournament rules"),
+        ab_errata=boolean("the Aventurian Messenger rulings (on by default)"),
+        captains_pack=boolean("Captain's Pack: ships and ocean terrains"),
+        deck_out_timing=enum("immediate", "on_failed_draw"),
+        creature_capacity=enum("subtractive", "additive"),
+        first_placement=enum("text", "chart"),
+        first_player=seat("skip the roll-off: who goes first"),
+        tournament=string(64, "the tournament this game counts for (its edit link token)"),
+    ),
+    validate_deck=validate_deck,
+)
+
+register(GAME)
