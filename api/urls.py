@@ -13,6 +13,7 @@ urlpatterns = [
     path("sessions/<str:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),
     path("sessions/<str:token>/redo/", views.SessionRedoView.as_view(), name="api-session-redo"),
     path("sessions/<str:token>/campaign/", views.SessionCampaignView.as_view(), name="api-session-campaign"),
+    path("sessions/<str:token>/tournament/", views.SessionTournamentView.as_view(), name="api-session-tournament"),
     path("rules/search/", rules_views.RulesSearchView.as_view(), name="api-rules-search"),
     path("rules/<str:key>/", rules_views.RuleEntryView.as_view(), name="api-rules-entry"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),

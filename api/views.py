@@ -170,24 +170,42 @@ SessionUndoView = _undo_redo_view(services.session_undo, "Undo the newest live e
 SessionRedoView = _undo_redo_view(services.session_redo, "Re-apply the most recently undone event")
 
 
-class SessionCampaignView(APIView):
-    @extend_schema(summary="Record this finished scenario in its campaign", request=None,
-                   parameters=[IDEMPOTENCY_HEADER],
-                   responses={201: inline_serializer("CampaignRecordResult", {
-                       "campaign": serializers.DictField(), "event": serializers.DictField(),
-                       "version": serializers.IntegerField(), "state": serializers.DictField()}),
-                       400: ERROR, 403: ERROR, 404: ERROR, 422: ERROR})
-    def post(self, request, token):
-        from tracker import campaigns
+def _record_in_view(record, key, summary):
+    """A finished session fed into the session it counts for (campaign or tournament)."""
 
-        try:
-            campaign, result = campaigns.record_result(token=token, idempotency_key=_idempotency_key(request))
-        except services.ServiceError as exc:
-            return _service_error(exc, request)
-        body = dict(result.body, campaign={
-            "id": campaign.pk, "view_id": campaign.view_id,
-            "url": request.build_absolute_uri(f"/t/{campaign.pk}/")})
-        return Response(body, status=result.status)
+    class View(APIView):
+        @extend_schema(summary=summary, request=None, parameters=[IDEMPOTENCY_HEADER],
+                       responses={201: inline_serializer(f"{key.title()}RecordResult", {
+                           key: serializers.DictField(), "event": serializers.DictField(),
+                           "version": serializers.IntegerField(), "state": serializers.DictField()}),
+                           400: ERROR, 403: ERROR, 404: ERROR, 422: ERROR})
+        def post(self, request, token):
+            try:
+                target, result = record()(token=token, idempotency_key=_idempotency_key(request))
+            except services.ServiceError as exc:
+                return _service_error(exc, request)
+            body = dict(result.body, **{key: {
+                "id": target.pk, "view_id": target.view_id,
+                "url": request.build_absolute_uri(f"/t/{target.pk}/")}})
+            return Response(body, status=result.status)
+
+    return View
+
+
+def _campaign_record():
+    from tracker import campaigns
+
+    return campaigns.record_result
+
+
+def _tournament_record():
+    from tracker import links
+
+    return links.record_in_tournament
+
+
+SessionCampaignView = _record_in_view(_campaign_record, "campaign", "Record this finished scenario in its campaign")
+SessionTournamentView = _record_in_view(_tournament_record, "tournament", "Record this finished game in its tournament")
 
 
 class DeckValidateView(APIView):

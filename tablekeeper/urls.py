@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:token>/", views.table, name="table"),
     path("t/<str:token>/state/", views.table_state, name="table-state"),
     path("t/<str:token>/record-in-campaign/", views.record_in_campaign, name="record-in-campaign"),
+    path("t/<str:token>/record-in-tournament/", views.record_in_tournament, name="record-in-tournament"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
 ]

@@ -116,9 +116,9 @@ def session_create(*, game: str, mode: str, players: list, options: dict | None 
     if module is None:
         raise BadRequest("Unknown game.", {"game": [f"unknown game {game!r}"]})
     options = options or {}
-    from .campaigns import prepare_scenario  # a scenario may count for a campaign
+    from .links import prepare_linked  # a scenario may count for a campaign, a duel for a tournament
 
-    players, engine_options, options, campaign_check = prepare_scenario(game, mode, players, options)
+    players, engine_options, options, campaign_check = prepare_linked(game, mode, players, options)
     try:
         state = initial_state(module, mode, players, engine_options)
     except SetupError as exc:

@@ -99,18 +99,35 @@ def table_state(request, token):
     return render(request, "table/_state.html", _context(request, _access(token)))
 
 
-def record_in_campaign(request, token):
-    """The finished scenario's button: feed the result into its campaign and open the campaign."""
-    if request.method != "POST":
-        return redirect("table", token)
+def _record_in(record, error_key):
+    """A finished session's button: feed the result into what it counts for, then open that."""
+
+    def view(request, token):
+        if request.method != "POST":
+            return redirect("table", token)
+        try:
+            target, _ = record()(token=token)
+        except services.ServiceError as exc:
+            context = _context(request, _access(token))
+            context["share"] = {}
+            context[error_key] = exc.detail
+            return render(request, "table/page.html", context, status=exc.status)
+        return redirect("table", target.pk)
+
+    return view
+
+
+def _campaign_record():
     from . import campaigns
 
-    try:
-        campaign, _ = campaigns.record_result(token=token)
-    except services.ServiceError as exc:
-        access = _access(token)
-        context = _context(request, access)
-        context["share"] = {}
-        context["campaign_error"] = exc.detail
-        return render(request, "table/page.html", context, status=exc.status)
-    return redirect("table", campaign.pk)
+    return campaigns.record_result
+
+
+def _tournament_record():
+    from . import links
+
+    return links.record_in_tournament
+
+
+record_in_campaign = _record_in(_campaign_record, "campaign_error")
+record_in_tournament = _record_in(_tournament_record, "tournament_error")
