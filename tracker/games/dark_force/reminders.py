@@ -8,18 +8,7 @@ from __future__ import annotations
 
 from tracker.engine import Rule
 
-_SECTIONS = {
-    range(1, 6): "[3 Game Components]", range(6, 13): "[5 Start Phase]", range(13, 21): "[6 Movement Phase]",
-    range(21, 33): "[3.3 Card Values]", range(33, 44): "[6 Movement Phase]", range(44, 56): "[9 Magic]",
-    range(56, 61): "[10 Miracles and the Twelve Gods]", range(61, 64): "[3.4 Card Types]", range(64, 81): "[7 Combat Phase]",
-    range(81, 91): "[6.1 Captain's Pack Move Rules]", range(91, 100): "[7.7 Naval Combat (Captain's Pack)]",
-    range(100, 107): "[11 Victory Conditions and Game End]", range(107, 116): "[3.1 Game Term Definitions]",
-}
-
-
-def _section(n: int) -> str:
-    return next(sec for span, sec in _SECTIONS.items() if n in span)
-
+from .rule_titles import ROWS
 
 def _no_negative_counts(state, params, ctx):
     if state.get("mode") != "duel":
@@ -38,9 +27,8 @@ HARD = (Rule("dark-force.H2", "Counts never drop below zero", "[3.1 Game Term De
 
 def reminder_rules(skip: set[str]) -> tuple[Rule, ...]:
     out = [r for r in HARD if r.id not in skip]
-    for n in range(1, 116):
+    for n, (kind, section, title) in ROWS.items():
         rule_id = f"dark-force.R{n}"
         if rule_id not in skip:
-            title = f"Rule {n} (see the reference entry)"
-            out.append(Rule(rule_id, title, _section(n), title + ".", kind="card-data"))
+            out.append(Rule(rule_id, title, section, title.rstrip(".") + ".", kind=kind))
     return tuple(out)
