@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
-from . import errors, rules_views, views
+from . import errors, rules_views, tournament_views, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -20,5 +20,6 @@ urlpatterns = [
     # JSON like every other /api/ answer (drf-spectacular's default would be YAML)
     path("schema/", SpectacularJSONAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("sessions/<str:token>/standings.csv", tournament_views.standings_csv, name="api-session-standings-csv"),
     re_path(r"^.*$", errors.api_not_found),
 ]
