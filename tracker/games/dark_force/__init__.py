@@ -28,12 +28,12 @@ from .enumerate import enumerate_actions  # noqa: E402
 from .reminders import reminder_rules  # noqa: E402
 
 try:
-    from .decks import validate_deck
+    from .decks import DECK_RULES, validate_deck
 except ImportError:
-    validate_deck = None
+    DECK_RULES, validate_deck = (), None
 
 _DUEL_ACTIONS = (*TURN_ACTIONS, *(a for part in _PARTS for a in part.ACTIONS))
-_OWN_RULES = (*TURN_RULES, *(r for part in _PARTS for r in part.RULES), *TOURNAMENT_RULES)
+_OWN_RULES = (*TURN_RULES, *(r for part in _PARTS for r in part.RULES), *TOURNAMENT_RULES, *DECK_RULES)
 
 
 def _setup(mode, players, options):
@@ -91,7 +91,11 @@ GAME = Game(
         deck_out_timing=enum("immediate", "on_failed_draw"),
         creature_capacity=enum("subtractive", "additive"),
         first_placement=enum("text", "chart"),
+        event_limit=enum("turn", "player", description="Essen '96: an event name once per turn for both "
+                         "players together (turn) or for each player"),
         first_player=seat("skip the roll-off: who goes first"),
+        time_limit_scoring=enum("bh_difference", "management", description="tournament: how a game ended by the "
+                                "hour scores"),
         tournament=string(64, "the tournament this game counts for (its edit link token)"),
     ),
     validate_deck=validate_deck,

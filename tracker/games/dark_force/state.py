@@ -112,6 +112,7 @@ def setup(mode: str, players: list, options: dict) -> dict:
             "deck_out_timing": options.get("deck_out_timing", "immediate"),
             "creature_capacity": options.get("creature_capacity", "subtractive"),
             "first_placement": options.get("first_placement", "text"),
+            "event_limit": options.get("event_limit", "turn"),
         },
         "bh_target": bh_target(options),
         "bh_margin": BH_MARGIN,

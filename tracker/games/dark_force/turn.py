@@ -39,8 +39,13 @@ def check_r8(state, params, ctx):
     if ctx.action_type == "next_step" and state["phase"] == "start" and \
             state["players"][params["player"]]["draws_this_turn"] is None:
         return "Choose your draws (0, 1 or 2) first."
-    if ctx.action_type == "next_step" and state["phase"] == "combat" and (state["combat_queue"] or state.get("combat")):
-        return "Resolve every combat before the discard phase."
+    if ctx.action_type == "next_step" and state["phase"] == "combat":
+        if state["combat_queue"] or state.get("combat"):
+            return "Resolve every combat before the discard phase."
+        for pending in PENDING_CHECKS:  # e.g. a naval combat still open (Captain's Pack)
+            why = pending(state)
+            if why:
+                return why
     if ctx.action_type == "next_step" and state["phase"] == "discard":
         return "End your turn to hand over."
     if ctx.action_type == "next_step" and state["phase"] == "movement" and state["movement_step"] == "execute_moves":
@@ -200,6 +205,8 @@ def apply_destroy(state, params, ctx):
     owner, kind, card = params["player"], params["kind"], params["card"]
     if params.get("unit"):
         remove_unit(state, params["unit"])
+        for tidy in AFTER_REMOVAL_HOOKS:  # summons left without their summoner, spells whose caster died
+            tidy(state)
     if params.get("summoned"):
         state["players"][owner]["discard_count"] += 1
         check_end(state)
@@ -253,6 +260,8 @@ def apply_add_card_to_deck(state, params, ctx):
 # Filled in by the movement and magic modules: what happens when a step begins.
 STEP_HOOKS: dict = {}
 TURN_START_HOOKS: list = []
+AFTER_REMOVAL_HOOKS: list = []
+PENDING_CHECKS: list = []  # fn(state) -> why the combat phase can't end yet, or None
 
 TURN_RULES = (
     Rule("dark-force.R4", "Roll for the first player; ties roll again", "[4 Game Play]",
@@ -294,7 +303,7 @@ TURN_ACTIONS = (
     ActionSpec("mulligan", "Mulligan", obj(("player",), player=seat()), apply_mulligan,
                rules=("dark-force.R9",), phases=PLAY, phase_rule="dark-force.R9"),
     ActionSpec("next_step", "Next step", obj(("player",), player=seat()), apply_next_step,
-               rules=("dark-force.R8",), phases=PLAY, phase_rule="dark-force.R8"),
+               rules=("dark-force.R8", "dark-force.R88"), phases=PLAY, phase_rule="dark-force.R8"),
     ActionSpec("discard_excess", "Discard down to 6", obj(("player", "count"), player=seat(), count=integer(1, 99)),
                apply_discard_excess, rules=("dark-force.R10",), phases=frozenset({"discard"}),
                phase_rule="dark-force.R10"),
@@ -308,7 +317,7 @@ TURN_ACTIONS = (
                    unit=string(20, "the unit's id in play, if the app tracks it"),
                    summoned=boolean("a summoned creature: discard pile, no points"),
                    cause=string(120)),
-               apply_destroy, rules=("dark-force.H1",)),
+               apply_destroy, rules=("dark-force.H1", "dark-force.R114")),
     ActionSpec("draw_cards", "Draw cards (card effect)",
                obj(("player", "count"), player=seat(), count=integer(1, 20), reason=string(120)),
                apply_draw_cards, rules=(), phases=PLAY),
