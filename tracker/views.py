@@ -9,6 +9,7 @@ from tracker.engine import all_games, get_game
 
 from . import selectors, services
 from .forms import MAX_PLAYERS, NewGameForm, action_fields, action_form_supported, option_fields
+from .pages_dark_force import dark_force_context
 from .pages_pathfinder import _pathfinder_context
 
 LOG_LENGTH = 40
@@ -75,6 +76,7 @@ def _context(request, access) -> dict:
         "has_advance": "advance_phase" in game.actions,
         "state_template": select_template([f"games/{game.slug}/state.html", "table/generic_state.html"]).template.name,
         **_pathfinder_context(state),
+        **dark_force_context(state),
     }
 
 

@@ -1,0 +1,260 @@
+"""The Dark Force pages, server side: the duel table (both Boron's Halls, the target and the distance to
+the end, the map of terrains as tiles with face-down stacks as counts only, the turn stepper and its
+buttons, the destroy form, the Essen '96 clock, the combat helper), view-only links, the end of a
+tournament game, and the tournament page. Hooks: docs/PAGES.md (Dark Force)."""
+import re
+
+import pytest
+
+from tracker.models import Session
+from tracker.pages_dark_force import to_end
+
+DUEL = {"game": "dark-force", "mode": "duel", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"deck_size": 60, "first_player": 0}}
+ESSEN = {**DUEL, "options": {"deck_size": 60, "first_player": 0, "essen96": True}}
+TOURNAMENT = {"game": "dark-force", "mode": "tournament", "players": [{"name": "Ann"}, {"name": "Ben"}],
+              "options": {}}
+
+
+def page(client, token):
+    response = client.get(f"/t/{token}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def tag(html, name):
+    found = re.search(rf'<[^>]*data-testid="{re.escape(name)}"[^>]*>', html)
+    assert found, name
+    return found.group(0)
+
+
+def text_of(html, name):
+    found = re.search(rf'data-testid="{re.escape(name)}"[^>]*>([^<]*)<', html)
+    assert found, name
+    return found.group(1).strip()
+
+
+def unit(uid, name, kind, controller, terrain, face, third, cs=3, cd=3):
+    return {"id": uid, "name": name, "kind": kind, "owner": controller, "controller": controller, "terrain": terrain,
+            "face": face, "values": {"cs": cs, "cs_defence_only": False, "cd": cd, "ms": None, "spellcaster": False,
+                                     "mr": 2, "third": third},
+            "abilities": [], "class": None, "deity": None, "symbol": None, "forbidden_symbols": [], "moved": False,
+            "equipped_to": None, "category": None, "mods": {}, "summoner": None, "summon_kind": None,
+            "summoned_by": None}
+
+
+def terrain(tid, name, type_, seat, cell, cap=4, expansions=(), owner=None):
+    return {"id": tid, "name": name, "type": type_, "owner": seat if owner is None else owner, "controller": seat,
+            "cell": list(cell), "values": {"cs": 1, "ms": 0, "cap": cap}, "expansions": list(expansions),
+            "ocean": False, "island": False, "hazards": [], "ships": []}
+
+
+def with_map(session_id):
+    """Write a small map into the stored state (page tests only): Ann's Mountain with a face-down army and
+    a revealed hero, Ben's Plains beside it, and Ann's Forest captured by Ben holding both sides' units."""
+    s = Session.objects.get(pk=session_id)
+    state = s.state
+    state["terrains"] = [
+        terrain("t1", "Mountains of Fear", "Mountain", 0, (0, 0), cap=3,
+                expansions=[{"name": "Old City", "cs": 1, "ms": 0, "cap": 2, "temple": None}]),
+        terrain("t2", "Green Plains", "Plains", 1, (0, -1), cap=5),
+        terrain("t3", "Dark Forest", "Forest", 1, (1, -1), cap=4, owner=0),
+    ]
+    state["units"] = {
+        "u4": unit("u4", "Marus the Secret", "army", 0, "t1", "down", 3),
+        "u5": unit("u5", "Lord Borbarad", "hero", 0, "t1", "up", 2),
+        "u6": unit("u6", "Hidden Orcs", "army", 1, "t2", "down", 2),
+        "u7": unit("u7", "Hidden Ogres", "army", 1, "t3", "down", 2),
+        "u8": unit("u8", "Wild Dragon", "creature", 0, "t3", "up", "#"),
+    }
+    state["combat_queue"] = ["t3"]
+    state["players"][0]["terrains"], state["players"][1]["terrains"] = 1, 2
+    s.state = state
+    s.save()
+
+
+@pytest.fixture
+def duel(create):
+    return create(DUEL)
+
+
+def test_to_end_is_what_the_halls_still_need():
+    assert to_end(0, 0, 20, 5) == 20
+    assert to_end(18, 16, 20, 5) == 3  # 21 with a gap of 5
+    assert to_end(20, 15, 20, 5) == 0
+    assert to_end(5, 18, 20, 5) == 18  # 23 against 18
+
+
+def test_the_duel_shows_both_halls_the_target_and_the_distance_to_the_end(client, duel, act):
+    act(duel, "destroy", params={"player": 0, "card": "Orc Band", "kind": "army", "value": 4})
+    act(duel, "destroy", params={"player": 1, "card": "Wild Dragon", "kind": "creature", "value": "#"})
+    html = page(client, duel["id"])
+    assert 'data-testid="df-duel"' in html
+    assert text_of(html, "df-bh-points-0") == "4" and text_of(html, "df-bh-points-1") == "1"
+    assert text_of(html, "df-bh-target") == "20" and text_of(html, "df-bh-diff") == "3"
+    assert text_of(html, "df-bh-to-end-0") == "16 points from the end"  # 20 against 1
+    assert text_of(html, "df-bh-to-end-1") == "19 points from the end"
+    assert text_of(html, "df-bh-leader") == "Ben"  # fewer points
+    assert "Orc Band" in html and "Wild Dragon" in html  # Boron's Halls are public
+    assert 'data-testid="df-bh-cards-0"' in html
+
+
+def test_the_stepper_and_the_turn_buttons(client, duel, act):
+    html = page(client, duel["id"])
+    assert text_of(html, "df-active") == "Ann" and text_of(html, "df-round") == "1"
+    assert 'aria-current="step"' in tag(html, "df-stepper") or \
+        re.search(r'data-step="start" class="current" aria-current="step"', html)
+    assert re.search(r'data-step="setup" class="done"', html)
+    for n in (0, 1, 2):
+        assert 'data-act="choose_draws"' in tag(html, f"df-draw-{n}")
+    assert 'data-testid="df-mulligan"' in html and 'data-testid="df-next-step"' not in html
+    # the generic phase list is emptied: the page draws its own stepper with the movement sub-steps
+    assert re.search(r'<ol class="stepper" aria-label="Phases">\s*</ol>', html)
+
+    act(duel, "choose_draws", params={"player": 0, "count": 1})
+    act(duel, "next_step", params={"player": 0})
+    html = page(client, duel["id"])
+    assert re.search(r'data-step="play_terrains" class="current"', html)
+    assert text_of(html, "df-step") == "Play terrains"
+    assert text_of(html, "df-moves") == "0/1"
+    assert 'data-testid="df-next-step"' in html and 'data-testid="df-draw-0"' not in html
+    for _ in range(5):  # declare, execute, movement end, combat, discard
+        act(duel, "next_step", params={"player": 0})
+    html = page(client, duel["id"])
+    assert re.search(r'data-step="discard" class="current"', html)
+    # 7 cards after drawing one: discard the excess before ending the turn
+    assert '"count": 1' in tag(html, "df-discard-excess") and 'data-testid="df-end-turn"' not in html
+    act(duel, "discard_excess", params={"player": 0, "count": 1})
+    html = page(client, duel["id"])
+    assert 'data-act="end_turn"' in tag(html, "df-end-turn")
+    act(duel, "end_turn", params={"player": 0})
+    html = page(client, duel["id"])
+    assert text_of(html, "df-active") == "Ben" and re.search(r'data-step="start" class="current"', html)
+
+
+def test_the_roll_off_before_the_first_turn(client, create):
+    session = create({**DUEL, "options": {"deck_size": 60}})
+    html = page(client, session["id"])
+    assert re.search(r'data-step="setup" class="current"', html)
+    assert '"roll": 6' in tag(html, "df-roll-1-6").replace("&quot;", '"')
+
+
+def test_the_map_shows_tiles_with_counts_but_no_face_down_names(client, duel):
+    with_map(duel["id"])
+    html = page(client, duel["id"])
+    mountain = tag(html, "df-terrain-t1")
+    assert 'data-q="0"' in mountain and 'data-r="0"' in mountain and 'data-controller="0"' in mountain
+    assert "Mountains of Fear" in html and "Green Plains" in html and "Dark Forest" in html
+    # stacks: face-down units only as a count; face-up ones (heroes, creatures) by name
+    assert text_of(html, "df-facedown-t1-0") == "1 face-down"
+    assert "Lord Borbarad" in html and "Wild Dragon" in html
+    for secret in ("Marus the Secret", "Hidden Orcs", "Hidden Ogres"):
+        assert secret not in html
+    # capacity: Army Size used vs the terrain's plus the expansions'; creatures apart (3 - 2 = 1)
+    assert text_of(html, "df-terrain-cap-t1") == "cap 3/5 · cr 0/1 · h 1"
+    assert "Old City" in html
+    # the captured forest: controller Ben, owner Ann; both sides there, combat queued
+    assert text_of(html, "df-terrain-controller-t3") == "Ben" and "owner Ann" in html
+    assert 'data-testid="df-queued-t3"' in html
+    assert text_of(html, "df-facedown-t3-1") == "1 face-down"
+    # the hex layout: a row up shifts half a tile; each tile spans two grid columns
+    assert "grid-column: 2 / span 2; grid-row: 2;" in mountain
+    assert "grid-column: 1 / span 2; grid-row: 1;" in tag(html, "df-terrain-t2")
+    assert "grid-column: 3 / span 2; grid-row: 1;" in tag(html, "df-terrain-t3")
+
+
+def test_the_destroy_form_records_into_borons_halls(client, duel):
+    html = page(client, duel["id"])
+    form = tag(html, "df-destroy-form")
+    assert 'data-action="destroy"' in form
+    block = html[html.index('data-testid="df-destroy-form"'):]
+    block = block[:block.index("</form>")]
+    for name in ("player", "card", "kind", "value", "summoned"):
+        assert f'name="{name}"' in block
+    assert "data-df-value" in block and 'value="creature"' in block
+
+
+def test_the_view_only_link_has_no_write_controls(client, duel):
+    with_map(duel["id"])
+    view = Session.objects.get(pk=duel["id"]).view_id
+    html = page(client, view)
+    assert 'data-testid="df-bh-points-0"' in html and 'data-testid="df-map"' in html
+    for hook in ("df-destroy-form", "df-draw-0", "df-mulligan", "df-next-step", "df-time-up", "undo"):
+        assert f'data-testid="{hook}"' not in html
+    assert "data-act=" not in html and "data-action=" not in html
+    assert "Marus the Secret" not in html
+
+
+def test_the_essen_clock(client, create):
+    session = create(ESSEN)
+    html = page(client, session["id"])
+    clock = tag(html, "df-clock")
+    assert 'data-minutes="60"' in clock and re.search(r'data-start="\d+"', clock)
+    assert 'data-act="time_expired"' in tag(html, "df-time-up")
+    assert "js/dark-force.js" in html
+    assert 'data-testid="df-clock"' not in page(client, create(DUEL)["id"])  # no hour outside the tournament
+
+
+def test_time_expired_ends_the_game_on_borons_halls(client, create, act):
+    session = create(ESSEN)
+    act(session, "destroy", params={"player": 0, "card": "Orc Band", "kind": "army", "value": 4})
+    act(session, "time_expired", params={"player": 0})
+    html = page(client, session["id"])
+    assert "Ben wins" in text_of(html, "df-result") or "Ben wins" in html
+    assert 'data-testid="df-clock"' not in html and 'data-testid="df-turn"' not in html
+
+
+def test_the_end_on_borons_halls(client, duel, act):
+    act(duel, "destroy", params={"player": 0, "card": "Giants", "kind": "army", "value": 20})
+    html = page(client, duel["id"])
+    result = html[html.index('data-testid="df-result"'):]
+    assert "Ben wins" in result[:400] and "Boron&#x27;s Halls" in result[:400]
+    assert 'data-testid="df-record-form"' not in html  # not a tournament game
+
+
+def test_the_combat_helper_follows_the_combat(client, duel, act):
+    with_map(duel["id"])
+    s = Session.objects.get(pk=duel["id"])
+    state = s.state
+    state["phase"], state["players"][0]["draws_this_turn"] = "combat", 0
+    s.state = state
+    s.save()
+    html = page(client, duel["id"])
+    assert 'data-act="start_combat"' in tag(html, "df-start-combat-t3")
+    act(duel, "start_combat", params={"player": 0, "terrain": "t3"})
+
+    html = page(client, duel["id"])
+    assert 'data-testid="df-combat"' in html and 'data-testid="df-fighting-t3"' in html
+    assert text_of(html, "df-combat-step") == "place units"
+    assert text_of(html, "df-combat-placing") == "Ben"  # the defender places first
+    assert 'data-action="place_unit"' in tag(html, "df-place-form")
+    assert re.search(r'data-step="place_units" class="current"', html)
+    act(duel, "place_unit", params={"player": 1, "unit": "u7", "row": "front", "column": 0})
+    act(duel, "place_unit", params={"player": 0, "unit": "u8", "row": "front", "column": 0})
+
+    html = page(client, duel["id"])
+    ben_front = html[html.index('data-testid="df-row-1-front"'):]
+    assert "Hidden Ogres" in ben_front[:500]  # placed on the battlefield: face up now
+    ann_front = html[html.index('data-testid="df-row-0-front"'):]
+    assert "Wild Dragon" in ann_front[:500]
+    assert text_of(html, "df-combat-step") == "place units" or 'data-testid="df-next-combat-step"' in html
+    view = page(client, Session.objects.get(pk=duel["id"]).view_id)
+    assert 'data-testid="df-combat"' in view and 'data-testid="df-combat-actions"' not in view
+
+
+def test_the_tournament_page(client, create):
+    tournament = create(TOURNAMENT)
+    html = page(client, tournament["id"])
+    assert 'data-testid="df-tournament"' in html and 'data-testid="df-standings"' in html
+    for seat in (0, 1):
+        assert f'data-testid="df-standing-{seat}"' in html
+    assert f'href="/api/sessions/{tournament["id"]}/standings.csv"' in tag(html, "df-standings-csv")
+    form = html[html.index('data-testid="df-start-game"'):]
+    form = form[:form.index("</form>")]
+    assert 'action="/"' in tag(html, "df-start-game") and "csrfmiddlewaretoken" in form
+    for hidden in ('name="game" value="dark-force"', 'name="mode" value="duel"', 'name="essen96"',
+                   f'name="tournament" value="{tournament["id"]}"'):
+        assert hidden in form
+    view = Session.objects.get(pk=tournament["id"]).view_id
+    html = page(client, view)
+    assert 'data-testid="df-standings"' in html and 'data-testid="df-start-game"' not in html
