@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from tracker.engine.core import DeckInputError, Rule
 from tracker.games.aventuria.decks import DeckReport
+from tracker.games.dark_force.magic_rules import SUMMONERS
 
 __all__ = ["DECK_RULES", "DeckInputError", "DeckReport", "TYPES", "copy_limit", "validate_deck"]
 
@@ -44,7 +45,6 @@ ALIASES = {"terrain expansion": "expansion", "summoned creature": "summoned", "w
            "summoned_creature": "summoned", "terrain_expansion": "expansion"}
 TYPE_TITLES = {"expansion": "terrain expansion", "summoned": "summoned creature"}
 CLASSES = ("gray_mage", "black_mage", "druid", "witch", "warlock", "elf", "blessed_one", "goblin_shaman", "admiral")
-SUMMONERS = {"djinn": ("gray_mage", "druid"), "demon": ("black_mage", "witch", "warlock"), "undead": ("black_mage",)}
 APART_FROM_BLESSED = ("black_mage", "gray_mage", "druid", "witch", "warlock")
 
 R1 = Rule("dark-force.R1", "Deck size", SECTION,

@@ -13,7 +13,8 @@ from tracker.engine import Rule
 from .rule_titles import ROWS
 from .state import name_of, terrain
 
-SUMMONERS = {"djinn": ("gray_mage", "druid"), "demon": ("black_mage", "witch", "warlock"), "undead": ("black_mage",)}
+# which classes may summon each kind of creature (a fact table of the rules, in our own order)
+SUMMONERS = {"undead": ("black_mage",), "demon": ("witch", "warlock", "black_mage"), "djinn": ("druid", "gray_mage")}
 KIND_TITLES = {"djinn": "Djinns", "demon": "Demons", "undead": "Undead"}
 CLASS_TITLES = {"gray_mage": "Gray Mages", "black_mage": "Black Mages", "druid": "Druids", "witch": "Witches",
                 "warlock": "Warlocks"}
