@@ -165,3 +165,11 @@ def test_setup_errors_name_the_field():
     with pytest.raises(Exception) as err:
         initial_state(GAME, "duel", DUEL + [{"name": "Cid"}], {})
     assert "players" in err.value.errors
+
+
+def test_a_tie_at_the_target_plays_on_and_exactly_five_apart_ends():
+    s = destroy(destroy(destroy(new(), 0, 18), 1, 18), 0, 2)  # 20 vs 18
+    s = destroy(s, 1, 2)  # 20 vs 20: both at the target, no gap
+    assert GAME.outcome(s) is None
+    s = destroy(s, 1, 5)  # 20 vs 25: exactly five apart
+    assert GAME.outcome(s) == {"result": "won", "winners": [0], "reason": "borons_halls"}
