@@ -6,7 +6,9 @@ from dataclasses import replace
 from tracker.engine import Game, Mode, Phase, actions_table, register
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
+from .actions_check import CHECK_ACTIONS
 from .actions_encounter import ENCOUNTER_ACTIONS
+from .actions_play import PLAY_CARD_ACTIONS
 from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS, forfeit_unused_exploration
 from .data import SCENARIOS
 from .enumerate import enumerate_actions
@@ -90,7 +92,8 @@ GAME = Game(
     phases=tuple(Phase(pid, title) for pid, title in {**STEP_TITLES, **CAMPAIGN_PHASES}.items()),
     actions=actions_table(
         *(replace(forfeit_unused_exploration(a), modes=frozenset({"scenario"}))
-          for a in (*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS, *ENCOUNTER_ACTIONS)),
+          for a in (*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS, *PLAY_CARD_ACTIONS, *CHECK_ACTIONS,
+                    *ENCOUNTER_ACTIONS)),
         *(replace(a, modes=frozenset({"campaign"})) for a in CAMPAIGN_ACTIONS)),
     rules=RULES,
     setup=_setup,

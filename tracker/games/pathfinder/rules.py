@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tracker.engine import Rule, rules_table
 
+from .rules_check import CHECK_RULES
 from .rules_encounter import ENCOUNTER_RULES
 from .rules_turn import TURN_RULES
 from .state import PILES
@@ -167,7 +168,7 @@ def _key(rule):
 
 
 def _table():
-    own = TURN_RULES + ENCOUNTER_RULES + HOUSE_RULES
+    own = TURN_RULES + ENCOUNTER_RULES + CHECK_RULES + HOUSE_RULES
     ids = {r.id for r in own}
     extra = []
     for rule in tuple(CAMPAIGN_RULES) + tuple(DECK_RULES):
