@@ -258,3 +258,106 @@ def test_the_tournament_page(client, create):
     view = Session.objects.get(pk=tournament["id"]).view_id
     html = page(client, view)
     assert 'data-testid="df-standings"' in html and 'data-testid="df-start-game"' not in html
+
+
+def form_block(html, testid):
+    at = html.index(f'data-testid="{testid}"')
+    block = html[html.rindex("<", 0, at):]
+    return block[:block.index("</form>")]
+
+
+def to_movement(act, session, draws=0):
+    act(session, "choose_draws", params={"player": 0, "count": draws})
+    act(session, "next_step", params={"player": 0})
+
+
+FIRST_TERRAIN = {"player": 0, "name": "Green Hills", "type": "Plains", "values": {"cs": 0, "ms": 0, "cap": 4},
+                 "unit": {"kind": "hero", "name": "Sir Ulf", "values": {"cs": 2, "ms": 0, "third": 3}}}
+
+
+def test_the_play_forms_follow_the_movement_steps(client, duel, act):
+    html = page(client, duel["id"])  # the start phase: only an event may be played
+    assert 'data-testid="df-plays"' in html and 'data-action="play_event"' in tag(html, "df-event-form")
+    for hook in ("df-terrain-form", "df-recruit-form", "df-declare-form", "df-cast-form", "df-pending"):
+        assert f'data-testid="{hook}"' not in html
+
+    to_movement(act, duel)
+    html = page(client, duel["id"])  # play terrains, no terrain yet: a terrain, moves and magic, no recruit
+    form = form_block(html, "df-terrain-form")
+    assert 'data-action="play_terrain"' in form and "data-df-nested" in form
+    for name in ("player", "name", "type", "values.cs", "values.ms", "values.cap", "cell.0", "cell.1",
+                 "unit.kind", "unit.name", "unit.values.third", "unit.values.cs", "unit.values.cd",
+                 "unit.values.ms", "unit.values.mr", "unit.abilities[flying]", "unit.class", "unit.deity"):
+        assert f'name="{name}"' in form, name
+    assert "data-df-value" in tag(html, "df-terrain-unit-third")
+    assert 'data-testid="df-recruit-form"' not in html  # no own terrain to recruit into
+    assert 'data-testid="df-play-declare"' in html and 'data-testid="df-declare-form"' not in html  # no unit yet
+    assert 'data-action="cast_spell"' in tag(html, "df-cast-form")
+    for hook in ("df-summon-form", "df-miracle-form", "df-event-form"):
+        assert f'data-testid="{hook}"' in html
+    assert 'data-testid="df-ship-form"' not in html  # no Captain's Pack
+
+    act(duel, "play_terrain", params=FIRST_TERRAIN)
+    tid = Session.objects.get(pk=duel["id"]).state["terrains"][0]["id"]
+    hero = next(iter(Session.objects.get(pk=duel["id"]).state["units"]))
+    act(duel, "recruit", params={"player": 0, "terrain": tid,
+                                 "unit": {"kind": "army", "name": "Secret Spears", "values": {"cs": 2, "third": 2}}})
+    html = page(client, duel["id"])
+    assert f'<option value="{tid}">Green Hills</option>' in tag(html, "df-recruit-terrain") + \
+        form_block(html, "df-recruit-form")
+    for action in ("recruit", "play_expansion", "play_equipment", "declare_move"):
+        assert f'data-action="{action}"' in html, action
+    move = form_block(html, "df-declare-form")
+    assert f'name="units[{hero}]"' in move and "Sir Ulf" in move
+    army = [uid for uid in Session.objects.get(pk=duel["id"]).state["units"] if uid != hero][0]
+    assert f'data-df-leads="{army}"' in tag(html, f"df-declare-leader-{army}")
+    assert "Secret Spears" not in html  # a face-down army is named by kind and id only
+    assert f"face-down army {army}" in move
+
+    act(duel, "next_step", params={"player": 0})  # declare moves: no new terrain
+    html = page(client, duel["id"])
+    assert 'data-testid="df-terrain-form"' not in html and 'data-testid="df-declare-form"' in html
+    act(duel, "next_step", params={"player": 0})  # execute moves: the declared ones, no new declaration
+    html = page(client, duel["id"])
+    assert 'data-testid="df-declare-form"' not in html and 'data-testid="df-no-pending"' in html
+    assert 'data-testid="df-recruit-form"' in html
+
+
+def test_declared_moves_get_their_buttons(client, create, act):
+    session = create({**DUEL, "options": {"deck_size": 60, "first_player": 0}})
+    to_movement(act, session)
+    act(session, "play_terrain", params=FIRST_TERRAIN)
+    state = Session.objects.get(pk=session["id"]).state
+    hero, tid = next(iter(state["units"])), state["terrains"][0]["id"]
+    # a second terrain of Ann's beside the first, written into the stored state, for the hero to reach
+    s = Session.objects.get(pk=session["id"])
+    st = s.state
+    st["terrains"].append(terrain("t9", "Far Field", "Plains", 0, (1, 0)))
+    s.state = st
+    s.save()
+    act(session, "declare_move", params={"player": 0, "from": tid, "to": "t9", "units": [hero]})
+    act(session, "next_step", params={"player": 0})
+    html = page(client, session["id"])
+    move = Session.objects.get(pk=session["id"]).state["moves"][0]["id"]
+    assert 'data-act="execute_move"' in tag(html, f"df-execute-move-{move}")
+    assert 'data-act="forfeit_move"' in tag(html, f"df-forfeit-move-{move}")
+    assert "Green Hills → Far Field" in html
+
+
+def test_the_captains_pack_adds_the_ship_forms(client, create, act):
+    session = create({**DUEL, "options": {"deck_size": 60, "first_player": 0, "captains_pack": True}})
+    to_movement(act, session)
+    html = page(client, session["id"])
+    form = form_block(html, "df-ship-form")
+    for name in ("ocean_terrain", "port_terrain", "ncs", "ncd", "mobility", "tc"):
+        assert f'name="{name}"' in form
+
+
+def test_the_view_only_link_has_no_play_forms(client, duel, act):
+    to_movement(act, duel)
+    act(duel, "play_terrain", params=FIRST_TERRAIN)
+    view = Session.objects.get(pk=duel["id"]).view_id
+    html = page(client, view)
+    assert 'data-testid="df-plays"' not in html and "data-df-nested" not in html
+    assert "data-action=" not in html and "data-act=" not in html
+    assert 'data-testid="df-plays"' in page(client, duel["id"])

@@ -394,6 +394,98 @@ def _tournament(state) -> dict:
             "rulings": state.get("rulings") or []}
 
 
+# ------------------------------------------------------------------ playing cards and moving (movement, magic, naval)
+
+PLAY_PHASES = ("start", "movement", "combat", "discard")
+CARD_STEPS = ("play_terrains", "declare_moves", "execute_moves")
+UNIT_KINDS = ("hero", "army", "creature")
+ABILITIES = ("flying", "ranged", "flank", "mounted")
+CLASSES = ("gray_mage", "black_mage", "druid", "witch", "warlock", "elf", "blessed_one", "goblin_shaman", "admiral")
+CASTER_CLASSES = ("gray_mage", "black_mage", "druid", "witch", "warlock", "elf", "goblin_shaman")
+FIGHTERS = ("hero", "army", "creature", "summoned")
+
+
+def _public(u) -> bool:
+    return u.get("face") == "up" or bool(u.get("revealed")) or u.get("kind") == "summoned"
+
+
+def _label(u) -> str:
+    """A unit as the forms name it: by name once shown, else by kind and id (its name stays private)."""
+    if _public(u):
+        return u.get("name") or u.get("id")
+    return f"face-down {u.get('kind')} {u.get('id')}"
+
+
+def _plays(state) -> dict | None:
+    """What the play forms offer (templates/games/dark-force/_plays.html), and in which phase or step each
+    is legal: the terrain only in Play Terrains, moves declared in Play Terrains / Declare Moves and carried
+    out in Execute Moves, cards put into play in the movement phase, magic in movement and combat, events
+    in any phase of the turn, ships only with the Captain's Pack. The engine still checks every rule."""
+    phase = state.get("phase")
+    ap = state.get("active_player")
+    if phase not in PLAY_PHASES or state.get("result") or not isinstance(ap, int):
+        return None
+    step = state.get("movement_step") if phase == "movement" else None
+    movement = phase == "movement"
+    units = [u for u in (state.get("units") or {}).values() if isinstance(u, dict)]
+    terrains = [t for t in state.get("terrains") or [] if isinstance(t, dict)]
+    names = {t.get("id"): t.get("name") for t in terrains}
+    own = [(t.get("id"), t.get("name")) for t in terrains if t.get("controller") == ap]
+    mine = [u for u in units if u.get("controller") == ap]
+    busy = {uid for m in state.get("moves") or [] if isinstance(m, dict) for uid in m.get("units") or []}
+
+    def owned(u) -> str:
+        return f"{_label(u)} ({_name(state, u.get('controller'))})"
+
+    sources = []
+    for tid, tname in own + [(t.get("id"), t.get("name")) for t in terrains if t.get("controller") != ap]:
+        here = [u for u in mine if u.get("terrain") == tid and u.get("kind") in FIGHTERS + ("equipment",)
+                and not u.get("moved") and u.get("id") not in busy]
+        if not here:
+            continue
+        heroes = [(u["id"], _label(u)) for u in here if u.get("kind") == "hero"]
+        sources.append({"id": tid, "name": tname, "units": [
+            {"id": u["id"], "label": _label(u), "kind": u.get("kind"),
+             "leaders": heroes if u.get("kind") in ("army", "creature") else []} for u in here]})
+    pending = []
+    for m in state.get("moves") or []:
+        if not isinstance(m, dict) or m.get("done") or m.get("player") != ap:
+            continue
+        pending.append({"id": m.get("id"), "count": len(m.get("units") or []),
+                        "from": names.get(m.get("from"), m.get("from")), "to": names.get(m.get("to"), m.get("to")),
+                        "execute": _p(player=ap, move=m.get("id")),
+                        "forfeit": _p(player=ap, move=m.get("id"), reason="no longer possible")})
+    casters = [u for u in units if u.get("kind") in FIGHTERS and u.get("terrain") is not None
+               and ((u.get("values") or {}).get("spellcaster") or u.get("class") in CASTER_CLASSES)]
+    ships = [s for s in (state.get("ships") or {}).values() if isinstance(s, dict) and s.get("controller") == ap]
+    cp = bool((state.get("rules") or {}).get("captains_pack"))
+    return {
+        "player": ap, "player_name": _name(state, ap), "step": step,
+        "terrain": movement and step == "play_terrains",
+        "cards": movement and step in CARD_STEPS,
+        "declare": movement and step in ("play_terrains", "declare_moves"),
+        "execute": movement and step == "execute_moves",
+        "magic": phase in ("movement", "combat"),
+        "event": True,
+        "naval": cp and movement and step in CARD_STEPS,
+        "own_terrains": own, "terrains": [(t.get("id"), t.get("name")) for t in terrains],
+        "kinds": UNIT_KINDS, "abilities": ABILITIES, "classes": CLASSES,
+        "equip_to": [(u["id"], f"{_label(u)} in {names.get(u.get('terrain'), '?')}") for u in mine
+                     if u.get("kind") in ("hero", "army") and u.get("terrain") is not None],
+        "sources": sources, "pending": pending,
+        "casters": [(u["id"], owned(u)) for u in casters],
+        "blessed": [(u["id"], owned(u)) for u in units if u.get("class") == "blessed_one"
+                    and u.get("terrain") is not None],
+        "targets": [(u["id"], owned(u)) for u in units if u.get("kind") in FIGHTERS],
+        "ships": [(s.get("id"), f"{s.get('name')} in {names.get(s.get('terrain'), '?')}") for s in ships],
+        "oceans": [(t.get("id"), t.get("name")) for t in terrains if t.get("ocean")],
+        "loadable": [(u["id"], f"{_label(u)} in {names.get(u.get('terrain'), '?')}") for u in mine
+                     if u.get("kind") in FIGHTERS and u.get("terrain") is not None and not u.get("moved")],
+        "cargo": [(uid, f"{_label(state['units'][uid])} on {s.get('name')}") for s in ships
+                  for uid in s.get("cargo") or [] if isinstance(state["units"].get(uid), dict)],
+    }
+
+
 def dark_force_context(state) -> dict:
     """Extra context for a Dark Force session's pages; nothing for another game's."""
     if not isinstance(state, dict) or state.get("game") != "dark-force":
@@ -413,5 +505,6 @@ def dark_force_context(state) -> dict:
             "winner_name": _name(state, result.get("winner")) if result and result.get("winner") is not None else None,
             "reason": REASONS.get((result or {}).get("reason"), ""),
             "seats": [(i, p.get("name")) for i, p in enumerate(state.get("players", []))],
+            "plays": _plays(state),
         },
     }
