@@ -37,16 +37,12 @@ def check_r3(state, params, ctx):
 
 
 def check_r4(state, params, ctx):
-    if ctx.action_type == "move" and params.get("player") in state.get("forced_moves", []):
-        return None  # a character at a location that just closed moves at once, whatever the step (R62)
-    forced_move = ctx.action_type == "move" and (params.get("forced") or params["player"] in state["forced_moves"])
-    if state.get("encounter") and ctx.action_type in ("give_card", "move", "next_step", "end_turn", "explore") \
-            and not forced_move:
+    if ctx.action_type == "move" and (params.get("forced") or params.get("player") in state["forced_moves"]):
+        return None  # effects move characters whatever the step; a closed location's people move at once (R62)
+    if state.get("encounter") and ctx.action_type in ("give_card", "move", "next_step", "end_turn", "explore"):
         return "Finish the encounter first: one thing at a time."
     wanted = {"give_card": "give", "move": "move", "explore": "explore", "attempt_close": "close",
               "next_step": None}.get(ctx.action_type)
-    if ctx.action_type == "move" and (params.get("forced") or params["player"] in state["forced_moves"]):
-        return None
     if ctx.action_type == "attempt_close" and params.get("trigger", "close_step") != "close_step":
         return None
     if wanted and step_index(state["phase"]) > step_index(wanted):
