@@ -3,18 +3,21 @@
 The map is a hex grid in axial cells (state.HEX). The first terrain of the game lies at [0, 0]; the other
 player's first terrain lies at [0, -1], across its upper edge (R15, E2), and that cell is kept free for it
 until it is played. Later terrains go next to an own terrain if possible, then where they touch the most
-terrains (R16, R17, E3). The rule checks are in movement_rules.py (the map, playing cards)
-and movement_moves.py (moves).
+terrains (R16, R17, E3). The rule checks are in movement_rules.py (the map, playing cards),
+movement_moves.py (moves) and movement_claims.py (claim_over_limit: capacity, R24 conflicts, R37 leadership).
 """
 from __future__ import annotations
 
 from tracker.engine import Action, ActionSpec, Rule, decide
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
+from . import movement_claims as mc
 from . import movement_moves as mv
 from . import movement_rules as mr
 from .enumerate import PART_ENUMERATORS
-from .movement_rules import auto_excess, check_r30, grown, over_limit
+from .movement_claims import apply_claim_over_limit
+from .movement_claims import tidy as _tidy
+from .movement_rules import auto_excess, grown, over_limit
 from .rule_titles import ROWS
 from .state import check_end, count_terrains, name_of, new_id, remove_unit, terrain, to_borons_halls
 from .turn import STEP_HOOKS
@@ -62,7 +65,7 @@ RULES = (
     _r(23, "A Blessed One needs a temple of its deity", "A Blessed One needs its deity's temple there.",
        mr.check_r23),
     _r(24, "No Blessed One beside your own mages, druids, witches or warlocks",
-       "Your Blessed One can't share a terrain with that unit.", mr.check_r24),
+       "Your Blessed One can't share a terrain with that unit.", mc.check_r24),
     _r(25, "One expansion of a name per terrain", "This terrain already has that expansion.", mr.check_r25),
     _r(27, "Army Size within the Capacity", "The armies would exceed this terrain's Capacity.",
        mr.check_limits("dark-force.R27")),
@@ -70,14 +73,14 @@ RULES = (
        mr.check_limits("dark-force.R28")),
     _r(29, "Heroes within the hero limit (Essen '96)", "Too many heroes for this terrain.",
        mr.check_limits("dark-force.R29")),
-    _r(30, "Over-limit remedies", "That removal doesn't match the excess.", check_r30),
+    _r(30, "Over-limit remedies", "That removal doesn't match the excess.", mc.check_r30),
     _r(31, "One weapon, one armor, one other item per hero or army", "That unit can't take this equipment.",
        mr.check_r31),
     _r(33, "Declared moves are irrevocable", "Declared moves can't be taken back.", mv.check_r33),
     _r(34, "Each unit moves once per turn", "This unit has already moved this turn.", mv.check_r34),
     _r(35, "Each move uses a different stack", "Each move must use a different stack.", mv.check_r35),
     _r(36, "One move starts and ends together", "The units of one move start and end together.", mv.check_r36),
-    _r(37, "Leadership", "Armies and creatures move only within a hero's Leadership.", mv.check_r37),
+    _r(37, "Leadership", "Armies and creatures move only within a hero's Leadership.", mc.check_r37),
     _r(38, "Equipment travels with its users", "Equipment must be carried by a hero or army.", mv.check_r38),
     _r(39, "Move distance", "That terrain is out of reach for this move.", mv.check_r39),
     _r(42, "Summoned creatures stay with their summoner", "The summoned creature would vanish.", mv.check_r42),
@@ -104,15 +107,6 @@ RULES = (
 
 
 # ------------------------------------------------------------------ effects
-
-def _tidy(state) -> str:
-    """The magic part's housekeeping after units move or leave play (R54 summons cut off, R50 spells)."""
-    try:
-        from .magic import tidy
-    except ImportError:  # pragma: no cover - the magic part is optional
-        return ""
-    return tidy(state) or ""
-
 
 def _spend(state, seat, n) -> None:
     p = state["players"][seat]
@@ -273,28 +267,6 @@ def apply_forfeit_move(state, params, ctx):
            " it still counts as used."
 
 
-def apply_claim_over_limit(state, params, ctx):
-    t, claimant = terrain(state, params["terrain"]), params["player"]
-    lines = []
-    for uid in params["units"]:
-        u = remove_unit(state, uid)
-        if u is None:
-            continue
-        if state["rules"].get("essen96"):
-            points = to_borons_halls(state, u["owner"], u["name"], u["kind"], u["values"].get("third") or 0)
-            lines.append(f"{u['name']} is destroyed into its owner's Boron's Halls (+{points}).")
-        elif u["kind"] == "creature":
-            state["players"][claimant]["discard_count"] += 1
-            state["ledger"].append({"card": u["name"], "from": u["owner"], "to": claimant, "reason": "creature_limit"})
-            lines.append(f"{u['name']} goes to {name_of(state, claimant)}'s discard pile.")
-        else:
-            state["ledger"].append({"card": u["name"], "from": u["owner"], "to": claimant, "reason": "over_capacity"})
-            lines.append(f"{u['name']} leaves the game and becomes {name_of(state, claimant)}'s card.")
-    lines.append(_tidy(state))
-    check_end(state)
-    return f"{name_of(state, claimant)} removes the excess in {t['name']}: " + " ".join(x for x in lines if x)
-
-
 def movement_end(state) -> str:
     """Movement End: arrivals join, capture undefended terrain with an army, stay face up, or meet a combat."""
     seat = state["active_player"]
@@ -398,9 +370,14 @@ ACTIONS = (
                apply_forfeit_move, rules=MOVE_RULES, phases=M, phase_rule="dark-force.R8"),
     ActionSpec("claim_over_limit", "Remove units over a limit",
                obj(("player", "terrain", "units"), player=seat("the claimant (the opponent of the units' owner)"),
-                   terrain=ID, units={**IDS, "minItems": 1}),
-               apply_claim_over_limit, rules=("dark-force.H10", "dark-force.R30"), phases=PLAY,
-               phase_rule="dark-force.R8"),
+                   terrain=ID, units={**IDS, "minItems": 1, "description": "the cards removed (Blessed One "
+                                      "conflict: the one card its owner gives up)"},
+                   reason=enum(*mc.REASONS, description="which limit: a terrain's (default), a Blessed One "
+                               "beside an own mage (R24), or a hero's Leadership (R37)"),
+                   hero={**ID, "description": "leadership: the hero that led too much"},
+                   led={**IDS, "description": "leadership: the units the hero led (default: its last move)"}),
+               apply_claim_over_limit, rules=("dark-force.H10", "dark-force.R30", "dark-force.R24", "dark-force.R37"),
+               phases=PLAY, phase_rule="dark-force.R8"),
 )
 
 
