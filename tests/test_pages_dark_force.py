@@ -361,3 +361,210 @@ def test_the_view_only_link_has_no_play_forms(client, duel, act):
     assert 'data-testid="df-plays"' not in html and "data-df-nested" not in html
     assert "data-action=" not in html and "data-act=" not in html
     assert 'data-testid="df-plays"' in page(client, duel["id"])
+
+
+# ------------------------------------------------------- looks, expansions with a terrain, claims, fleets, hazards
+
+def edit_state(session_id, change):
+    s = Session.objects.get(pk=session_id)
+    state = s.state
+    change(state)
+    s.state = state
+    s.save()
+
+
+def hooks_absent(html, *hooks):
+    for hook in hooks:
+        assert f'data-testid="{hook}"' not in html, hook
+
+
+def test_the_look_at_an_own_stack_form_records_nothing_secret(client, duel, act):
+    html = page(client, duel["id"])  # the start phase: no look yet
+    hooks_absent(html, "df-inspect-form")
+    to_movement(act, duel)
+    hooks_absent(page(client, duel["id"]), "df-inspect-form")  # no own terrain yet
+    act(duel, "play_terrain", params=FIRST_TERRAIN)
+    tid = Session.objects.get(pk=duel["id"]).state["terrains"][0]["id"]
+    act(duel, "recruit", params={"player": 0, "terrain": tid,
+                                 "unit": {"kind": "army", "name": "Secret Spears", "values": {"cs": 2, "third": 2}}})
+    html = page(client, duel["id"])
+    form = form_block(html, "df-inspect-form")
+    assert 'data-action="inspect_stack"' in form and "data-df-nested" in form
+    assert f'<option value="{tid}">Green Hills</option>' in form
+    assert 'name="player" value="0" data-int' in form
+    assert "Secret Spears" not in html
+
+    # what the form sends: the hidden player and the chosen terrain
+    done = act(duel, "inspect_stack", params={"player": 0, "terrain": tid})
+    assert "looks at the stack under Green Hills (2 card(s))" in done["event"]["log"]
+    assert "Secret Spears" not in done["event"]["log"] and "Secret Spears" not in page(client, duel["id"])
+
+    hooks_absent(page(client, Session.objects.get(pk=duel["id"]).view_id), "df-inspect-form", "df-play-inspect")
+    act(duel, "next_step", params={"player": 0})
+    act(duel, "next_step", params={"player": 0})
+    act(duel, "next_step", params={"player": 0})  # movement end
+    act(duel, "next_step", params={"player": 0})  # combat: no more looking
+    hooks_absent(page(client, duel["id"]), "df-inspect-form")
+
+
+def test_a_terrain_played_with_an_expansion(client, duel, act):
+    to_movement(act, duel)
+    html = page(client, duel["id"])
+    form = form_block(html, "df-terrain-form")
+    for name in ("expansion.name", "expansion.cs", "expansion.ms", "expansion.cap", "expansion.temple"):
+        assert f'name="{name}"' in form, name
+    assert "required" not in tag(html, "df-terrain-expansion-name")  # optional: empty, nothing is sent
+    # what the form sends with the expansion fieldset filled in (empty fields left out)
+    params = {"player": 0, "name": "Green Hills", "type": "Plains", "values": {"cap": 4},
+              "unit": {"kind": "hero", "name": "Sir Ulf", "values": {"cs": 2, "third": 3}},
+              "expansion": {"name": "Old Temple", "cap": 1, "temple": "Praios"}}
+    done = act(duel, "play_terrain", params=params)
+    assert "with Old Temple" in done["event"]["log"]
+    t = done["state"]["terrains"][0]
+    assert t["expansions"] == [{"name": "Old Temple", "cs": 0, "ms": 0, "cap": 1, "temple": "Praios"}]
+    html = page(client, duel["id"])
+    assert "Old Temple" in html
+    act(duel, "next_step", params={"player": 0})
+    hooks_absent(page(client, duel["id"]), "df-terrain-form", "df-terrain-expansion")
+    hooks_absent(page(client, Session.objects.get(pk=duel["id"]).view_id), "df-terrain-expansion")
+
+
+def test_a_claim_over_a_limit_is_offered_to_the_opponent(client, duel, act):
+    from tracker.pages_dark_force import _claim_reasons
+
+    with_map(duel["id"])
+    html = page(client, duel["id"])  # every stack within its limits (the forest waits for its combat)
+    assert "claim_over_limit" not in html
+    edit_state(duel["id"], lambda st: st["terrains"][1]["values"].update(cap=1))  # Ben's Orcs (2) in cap 1
+    html = page(client, duel["id"])
+    hooks_absent(html, "df-claim-form-1")
+    form = form_block(html, "df-claim-form-0")  # Ann claims: the opponent of the player over the limit
+    assert 'data-action="claim_over_limit"' in form and 'name="player" value="0" data-int' in form
+    assert '<option value="t2">Green Plains</option>' in form and "t3" not in form
+    assert 'name="units[u6]" value="u6"' in form and "face-down army u6" in form
+    assert "Hidden Orcs" not in html and "u4" not in form  # only Ben's units, never by a secret name
+    reasons, _ = _claim_reasons()
+    if reasons:  # only the reason that applies here
+        assert '<option value="capacity">' in form and 'value="blessed_one_conflict"' not in form
+        assert 'name="hero"' not in form
+    view = page(client, Session.objects.get(pk=duel["id"]).view_id)
+    assert "df-claim-form" not in view and "df-play-claim" not in view
+
+    params = {"player": 0, "terrain": "t2", "units": ["u6"]}
+    if reasons:
+        params["reason"] = "capacity"
+    done = act(duel, "claim_over_limit", params=params)
+    assert "Ann removes the excess in Green Plains" in done["event"]["log"]
+    assert "u6" not in done["state"]["units"]
+    assert "claim_over_limit" not in page(client, duel["id"])
+
+
+def sea_state(state):
+    """An ocean beside Ann's first terrain with two of Ann's ships, the admiral aboard the first."""
+    state["terrains"].append({**terrain("t8", "Blue Sea", "Ocean", 0, (1, 0)), "ocean": True, "ships": ["s1", "s2"]})
+    for sid, name in (("s1", "Swift"), ("s2", "Stout")):
+        state.setdefault("ships", {})[sid] = {
+            "id": sid, "name": name, "owner": 0, "controller": 0, "terrain": "t8", "ncs": 2, "ncd": 3, "mobility": 2,
+            "tc": 3, "cargo": [], "fleet": None, "hits": 0, "boarded": False,
+            "visited": {"turn": state["turn"], "terrains": []}}
+    admiral = {**unit("u9", "Admiral Rohaja", "hero", 0, None, "up", 3), "class": "admiral", "revealed": True,
+               "place": {"ship": "s1"}}
+    state["units"]["u9"] = admiral
+    state["ships"]["s1"]["cargo"].append("u9")
+
+
+def test_the_captains_pack_fleet_and_hazard_forms(client, create, act):
+    session = create({**DUEL, "options": {"deck_size": 60, "first_player": 0, "captains_pack": True}})
+    to_movement(act, session)
+    act(session, "play_terrain", params=FIRST_TERRAIN)
+    html = page(client, session["id"])
+    hooks_absent(html, "df-hazard-form", "df-fleet-form")  # no sea, no ship yet
+    edit_state(session["id"], sea_state)
+    html = page(client, session["id"])  # play terrains: a hazard may go under the sea, no fleet yet
+    hazard = form_block(html, "df-hazard-form")
+    assert 'data-action="play_ocean_hazard"' in hazard and '<option value="t8">Blue Sea</option>' in hazard
+    for kind in ("expansion", "event", "creature"):
+        assert f'<option value="{kind}">' in hazard
+    assert "Green Hills" not in hazard  # land is not a place for a hazard
+    hooks_absent(html, "df-fleet-form")
+
+    act(session, "next_step", params={"player": 0})  # declare moves
+    html = page(client, session["id"])
+    fleet = form_block(html, "df-fleet-form")
+    assert 'data-action="form_fleet"' in fleet and '<option value="u9">Admiral Rohaja on Swift</option>' in fleet
+    assert 'name="ships[s1]" value="s1"' in fleet and 'name="ships[s2]" value="s2"' in fleet
+    view = page(client, Session.objects.get(pk=session["id"]).view_id)
+    assert "df-fleet-form" not in view and "df-hazard-form" not in view
+
+    # what the forms send, written by hand
+    done = act(session, "form_fleet", params={"player": 0, "admiral": "u9", "ships": ["s1", "s2"]})
+    assert "Admiral Rohaja forms a fleet: Swift, Stout." == done["event"]["log"]
+    done = act(session, "play_ocean_hazard", params={"player": 0, "terrain": "t8", "kind": "creature"})
+    assert "lays an ocean hazard face down under Blue Sea" in done["event"]["log"]
+    assert "creature" not in done["event"]["log"]
+
+    for _ in range(3):  # execute moves, movement end, combat: events only, no fleet
+        act(session, "next_step", params={"player": 0})
+    html = page(client, session["id"])
+    hooks_absent(html, "df-fleet-form")
+    hazard = form_block(html, "df-hazard-form")
+    assert '<option value="event">' in hazard and '<option value="creature">' not in hazard
+
+
+def test_the_hazard_and_fleet_need_the_captains_pack(client, duel, act):
+    to_movement(act, duel)
+    act(duel, "play_terrain", params=FIRST_TERRAIN)
+    edit_state(duel["id"], sea_state)
+    act(duel, "next_step", params={"player": 0})
+    html = page(client, duel["id"])
+    hooks_absent(html, "df-hazard-form", "df-fleet-form", "df-play-hazard", "df-play-fleet")
+
+
+def test_the_tournament_header_counts_games(client, create, duel):
+    assert re.search(r"Games <strong data-testid=\"turn\">", page(client, create(TOURNAMENT)["id"]))
+    assert re.search(r"Turn <strong data-testid=\"turn\">", page(client, duel["id"]))
+
+
+def test_a_blessed_one_conflict_claim(client, duel, act):
+    from tracker.pages_dark_force import _claim_reasons
+
+    reasons, _ = _claim_reasons()
+    if "blessed_one_conflict" not in reasons:
+        pytest.skip("claim_over_limit takes no Blessed One conflict reason")
+    with_map(duel["id"])
+
+    def conflict(st):  # Ben's Blessed One and his own Gray Mage in his Green Plains
+        st["units"]["u10"] = {**unit("u10", "Priestess", "hero", 1, "t2", "up", 1), "class": "blessed_one",
+                              "revealed": True}
+        st["units"]["u11"] = {**unit("u11", "Grey Wizard", "hero", 1, "t2", "up", 1), "class": "gray_mage",
+                              "revealed": True}
+    edit_state(duel["id"], conflict)
+    html = page(client, duel["id"])
+    form = form_block(html, "df-claim-form-0")
+    assert '<option value="blessed_one_conflict">' in form and '<option value="capacity">' not in form
+    assert 'name="units[u10]"' in form and 'name="units[u11]"' in form
+    done = act(duel, "claim_over_limit", params={"player": 0, "terrain": "t2", "units": ["u11"],
+                                                 "reason": "blessed_one_conflict"})
+    assert "u11" not in done["state"]["units"] and "u10" in done["state"]["units"]
+    assert "claim_over_limit" not in page(client, duel["id"])
+
+
+def test_a_leadership_claim_names_the_hero(client, duel, act):
+    from tracker.pages_dark_force import _claim_reasons
+
+    if "leadership" not in _claim_reasons()[0]:
+        pytest.skip("claim_over_limit takes no leadership reason")
+    with_map(duel["id"])
+    html = page(client, duel["id"])
+    assert "df-claim-form-1" not in html
+    # Lord Borbarad (Leadership 2) led Ann's army of Army Size 3 into the mountains this turn
+    edit_state(duel["id"], lambda st: st["moves"].append(
+        {"id": "m1", "player": 0, "from": "t9", "to": "t1", "units": ["u5", "u4"], "leader_of": {"u5": ["u4"]},
+         "done": True, "executed": True}))
+    html = page(client, duel["id"])
+    form = form_block(html, "df-claim-form-1")
+    assert '<option value="leadership">' in form and '<option value="u5">Lord Borbarad</option>' in form
+    assert 'name="hero"' in tag(html, "df-claim-hero-t1")
+    done = act(duel, "claim_over_limit", params={"player": 1, "terrain": "t1", "units": ["u4"],
+                                                 "reason": "leadership", "hero": "u5"})
+    assert "u4" not in done["state"]["units"]

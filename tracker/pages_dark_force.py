@@ -416,11 +416,102 @@ def _label(u) -> str:
     return f"face-down {u.get('kind')} {u.get('id')}"
 
 
+SEA_STEPS = ("declare_moves", "execute_moves")  # naval_rules.MOVE_STEPS: ships move, load and form fleets here
+HAZARD_KINDS = ("expansion", "event", "creature")
+CLAIM_KINDS = ("army", "creature", "hero")
+CLAIM_REASONS = {"capacity": "over the Capacity or a limit (R30)",
+                 "blessed_one_conflict": "a Blessed One beside an own mage (R24)",
+                 "leadership": "a hero led more than its Leadership (R37)"}
+
+
+def _claim_reasons() -> tuple[list[str], bool]:
+    """The `reason` values claim_over_limit takes, read off its schema (none while it has no such param),
+    and whether the param is required."""
+    try:
+        from tracker.games.dark_force.movement import ACTIONS
+    except ImportError:  # pragma: no cover
+        return [], False
+    spec = next((a for a in ACTIONS if a.type == "claim_over_limit"), None)
+    schema = (spec.params if spec else {}) or {}
+    reason = (schema.get("properties") or {}).get("reason") or {}
+    values = reason.get("enum") or next((x.get("enum") for x in reason.get("anyOf") or [] if x.get("enum")), None)
+    return [v for v in values or [] if isinstance(v, str)], "reason" in (schema.get("required") or [])
+
+
+def _over_cases(state, mr, mc, t, seat, theirs, waiting, fighting) -> tuple[list[str], list]:
+    """Why `seat`'s units in terrain `t` may be claimed (the reasons that apply), and the heroes over their
+    Leadership there (id, label)."""
+    why, heroes = [], []
+    if t.get("id") not in waiting and t.get("id") != fighting and mr.limit_problems(state, t, theirs):
+        why.append("capacity")
+    if mc is None:
+        return why, heroes
+    blessed, others = mc.conflict_pair(state, t["id"], seat)
+    if blessed and others:
+        why.append("blessed_one_conflict")
+    for u in theirs:
+        led = mc.led_group(state, {"hero": u["id"]}) if u.get("kind") == "hero" else None
+        if not led:
+            continue
+        ldr = mr.third_of(state, u)
+        group = [x for x in (mr.unit_of(state, uid) for uid in dict.fromkeys(led)) if x is not None]
+        if mc.load(state, group) > (ldr if isinstance(ldr, int) else 0):
+            heroes.append((u["id"], _label(u)))
+    if heroes:
+        why.append("leadership")
+    return why, heroes
+
+
+def _claims(state, terrains, units, reasons) -> list[dict]:
+    """claim_over_limit, one entry per claimant (the opponent of the player over a limit): the terrains where
+    that player breaks a limit -- R30 capacity (no combat pending there; movement_rules.limit_problems), and,
+    once the action takes a `reason` (movement_claims), a Blessed One beside an own mage (R24) or a hero that
+    led more than its Leadership in its last move this turn (R37) -- with that player's units in each, the
+    reasons that apply, and the heroes over their Leadership."""
+    try:
+        from tracker.games.dark_force import movement_rules as mr
+    except ImportError:  # pragma: no cover
+        return []
+    mc = None
+    if "blessed_one_conflict" in reasons or "leadership" in reasons:
+        try:
+            from tracker.games.dark_force import movement_claims as mc
+        except ImportError:  # pragma: no cover
+            mc = None
+    fighting = (state.get("combat") or {}).get("terrain")
+    waiting = _queued(state)
+    by_claimant: dict[int, list] = {}
+    for t in terrains:
+        for seat in (0, 1):
+            theirs = [u for u in units if u.get("terrain") == t.get("id") and u.get("controller") == seat
+                      and u.get("kind") in CLAIM_KINDS]
+            if not theirs:
+                continue
+            try:
+                why, heroes = _over_cases(state, mr, mc, t, seat, theirs, waiting, fighting)
+            except Exception:  # a malformed card must not take the page down
+                why, heroes = [], []
+            why = [w for w in why if w in reasons or (w == "capacity" and not reasons)]
+            if why:
+                by_claimant.setdefault(1 - seat, []).append({
+                    "id": t.get("id"), "name": t.get("name"), "why": why, "heroes": heroes,
+                    "units": [(u["id"], _label(u)) for u in theirs]})
+    out = []
+    for c, ts in sorted(by_claimant.items()):
+        why = [r for r in (reasons or ["capacity"]) if any(r in t["why"] for t in ts)]
+        out.append({"player": c, "player_name": _name(state, c), "over_name": _name(state, 1 - c), "terrains": ts,
+                    "reasons": [(r, CLAIM_REASONS.get(r, r.replace("_", " "))) for r in why] if reasons else []})
+    return out
+
+
 def _plays(state) -> dict | None:
     """What the play forms offer (templates/games/dark-force/_plays.html), and in which phase or step each
     is legal: the terrain only in Play Terrains, moves declared in Play Terrains / Declare Moves and carried
     out in Execute Moves, cards put into play in the movement phase, magic in movement and combat, events
-    in any phase of the turn, ships only with the Captain's Pack. The engine still checks every rule."""
+    in any phase of the turn, ships, fleets and ocean hazards only with the Captain's Pack (an expansion or
+    creature hazard only in the movement phase), a look at an own stack in the movement phase, and a claim
+    on units over a limit for the opponent of their player wherever they are. The engine still checks every
+    rule."""
     phase = state.get("phase")
     ap = state.get("active_player")
     if phase not in PLAY_PHASES or state.get("result") or not isinstance(ap, int):
@@ -459,6 +550,13 @@ def _plays(state) -> dict | None:
                and ((u.get("values") or {}).get("spellcaster") or u.get("class") in CASTER_CLASSES)]
     ships = [s for s in (state.get("ships") or {}).values() if isinstance(s, dict) and s.get("controller") == ap]
     cp = bool((state.get("rules") or {}).get("captains_pack"))
+    oceans = [(t.get("id"), t.get("name")) for t in terrains if t.get("ocean")]
+    aboard = {uid: s for s in ships if s.get("terrain") is not None for uid in s.get("cargo") or []}
+    admirals = [(u["id"], f"{_label(u)} on {aboard[u['id']].get('name')}") for u in mine
+                if u.get("class") == "admiral" and u.get("id") in aboard]
+    at_sea = [(s.get("id"), f"{s.get('name')} in {names.get(s.get('terrain'), '?')}") for s in ships
+              if s.get("terrain") is not None]
+    reasons, _ = _claim_reasons()
     return {
         "player": ap, "player_name": _name(state, ap), "step": step,
         "terrain": movement and step == "play_terrains",
@@ -478,7 +576,13 @@ def _plays(state) -> dict | None:
                     and u.get("terrain") is not None],
         "targets": [(u["id"], owned(u)) for u in units if u.get("kind") in FIGHTERS],
         "ships": [(s.get("id"), f"{s.get('name')} in {names.get(s.get('terrain'), '?')}") for s in ships],
-        "oceans": [(t.get("id"), t.get("name")) for t in terrains if t.get("ocean")],
+        "oceans": oceans,
+        "inspect": movement and bool(own),
+        "fleet": cp and movement and step in SEA_STEPS and len(at_sea) >= 2 and bool(admirals),
+        "admirals": admirals, "fleet_ships": at_sea,
+        "hazard": cp and bool(oceans),
+        "hazard_kinds": HAZARD_KINDS if movement else ("event",),
+        "claims": _claims(state, terrains, units, reasons),
         "loadable": [(u["id"], f"{_label(u)} in {names.get(u.get('terrain'), '?')}") for u in mine
                      if u.get("kind") in FIGHTERS and u.get("terrain") is not None and not u.get("moved")],
         "cargo": [(uid, f"{_label(state['units'][uid])} on {s.get('name')}") for s in ships

@@ -150,7 +150,8 @@
     }).observe(table, { attributes: true, attributeFilter: ["data-version"] });
   }
 
-  // The move form: only the units of the chosen source terrain count (and show).
+  // The move form (and the over-limit claim form, same markup): only the units of the chosen terrain count
+  // (and show).
   function syncMoves(from) {
     var forms = from && from.matches && from.matches("form[data-df-move]") ? [from]
       : document.querySelectorAll("form[data-df-move]");
