@@ -346,6 +346,8 @@ def test_r109_t67_faceup_cards_stay_on_top():
     s = ok(s, "add_new_card", location="Tower", card="Bandit", faceup=True)
     s = ok(s, "add_new_card", location="Tower", card="Goblin", position="top")
     assert loc(s, "Tower")["faceup"] == ["Bandit"] and loc(s, "Tower")["cards"] == 1
+    assert "pathfinder.R109" in refused(s, "add_new_card", {"location": "Tower", "card": "Orc", "position": "top",
+                                                            "above_faceup": True})
     assert "pathfinder.R109" in refused(s, "explore", {"player": 0})
     s = ok(s, "explore", player=0, faceup_card="Bandit", card="Bandit")
     assert loc(s, "Tower")["faceup"] == [] and loc(s, "Tower")["cards"] == 1  # the new card sits under it
