@@ -1,0 +1,95 @@
+"""Today's behaviour pinned in files (tests/golden/), so that moving code around changes none of it.
+
+What is pinned: every game's action table and rule table, the game catalogue of the API, the OpenAPI
+document, and the rendered state fragment of one canned session per game and mode. Regenerate with
+`UPDATE_GOLDENS=1 .venv/bin/python -m pytest tests/test_goldens.py` and read the diff before committing:
+a golden changes only where a behaviour change says so.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tracker.engine import all_games
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CANNED_STEPS = 30  # actions played into each canned session: enough to leave the setup behind
+
+
+def _sorted(values):
+    return None if values is None else sorted(values)
+
+
+def action_table(game) -> list[dict]:
+    return [
+        {
+            "type": spec.type, "title": spec.title, "params": spec.params, "rules": list(spec.rules),
+            "phases": _sorted(spec.phases), "phase_rule": spec.phase_rule, "modes": _sorted(spec.modes),
+            "seat_params": list(spec.seat_params), "undoable": spec.undoable, "after_end": spec.after_end,
+        }
+        for spec in game.actions.values()
+    ]
+
+
+def rule_table(game) -> list[dict]:
+    return [
+        {"id": r.id, "title": r.title, "section": r.section, "message": r.message, "kind": r.kind,
+         "hard": r.hard, "enforced": r.check is not None}
+        for r in game.rules.values()
+    ]
+
+
+def game_facts(game) -> dict:
+    return {
+        "slug": game.slug, "title": game.title,
+        "modes": [[m.slug, m.title, m.min_players, m.max_players] for m in game.modes],
+        "phases": [[p.id, p.title] for p in game.phases],
+        "phase_rule": game.phase_rule, "game_over_rule": game.game_over_rule, "invariants": list(game.invariants),
+        "options_schema": game.options_schema, "player_fields": [list(f) for f in game.player_fields],
+        "actions": action_table(game), "rules": rule_table(game),
+    }
+
+
+def _offered(game, state, step):
+    # A fixed but varied pick among the offered legal actions: always the first would roll the same
+    # die for both players and never leave a roll-off.
+    candidates = game.enumerate_actions(state) if game.outcome(state) is None else []
+    return candidates[(step * 7) % len(candidates)] if candidates else None
+
+
+def canned_session(api, game, mode) -> dict:
+    """A session of `mode` set up from the game's first example and played `CANNED_STEPS` offered
+    legal actions in (a fixed pick among those offered), through the API as a phone would."""
+    players, options = game.setup_examples(mode.slug)[0] if game.setup_examples else (
+        [{"name": f"Player {i + 1}"} for i in range(mode.min_players)], {})
+    response = api.post("/api/sessions/", {"game": game.slug, "mode": mode.slug, "players": players,
+                                           "options": options}, format="json")
+    assert response.status_code == 201, response.content
+    session = response.json()
+    for step in range(CANNED_STEPS):
+        action = _offered(game, session["state"], step)
+        if action is None:
+            break
+        response = api.post(f"/api/sessions/{session['id']}/actions/",
+                            {"type": action.type, "params": action.params}, format="json")
+        assert response.status_code == 201, response.content
+        session.update(state=response.json()["state"])
+    return session
+
+
+_CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def fragment(client, session) -> str:
+    html = client.get(f"/t/{session['id']}/state/").content.decode()
+    html = html.replace(session["id"], "{EDIT}").replace(session["view_id"], "{VIEW}")
+    return _CSRF.sub('name="csrfmiddlewaretoken" value="{CSRF}"', html)
+
+
+def cases():
+    return [(g, m) for g in all_games() for m in g.modes]
+
+
+def dump(value) -> str:
+    return json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
