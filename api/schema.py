@@ -1,5 +1,5 @@
 """OpenAPI: one request schema per action type, so clients can validate before they send."""
-from tracker.engine import all_games
+from tracker.games import all_games
 
 ACTIONS_PATH = "/api/sessions/{token}/actions/"
 

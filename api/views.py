@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tracker import selectors, services
-from tracker.engine import all_games, get_game
+from tracker.games import all_games, get_game
 
 from . import presenters
 from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer

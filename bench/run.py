@@ -18,7 +18,8 @@ django.setup()
 from django.test import Client  # noqa: E402
 
 from bench.report import summary, write_section  # noqa: E402
-from tracker.engine import get_game, initial_state, replay  # noqa: E402
+from tracker.engine import initial_state, replay
+from tracker.games import get_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 N = int(os.environ.get("BENCH_N", "1000"))

@@ -3,7 +3,7 @@ from django.contrib import admin, messages
 from django.shortcuts import redirect, render
 from django.urls import path
 
-from tracker.engine import all_games
+from tracker.games import all_games
 
 from . import services
 from .importer import MAX_BYTES

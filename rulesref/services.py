@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tracker.engine import get_game
+from tracker.games import get_game
 
 from . import corpus, importer
 from .models import Entry

@@ -3,7 +3,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tracker.engine import all_games, get_game
+from tracker.games import all_games, get_game
 
 from . import search, selectors
 

@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 
-from tracker.engine import all_games
+from tracker.games import all_games
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CANNED_STEPS = 30  # actions played into each canned session: enough to leave the setup behind

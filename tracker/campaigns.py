@@ -5,7 +5,7 @@ Kept apart from services.py because only games with campaigns need it; it only c
 """
 from __future__ import annotations
 
-from tracker.engine import get_game
+from tracker.games import get_game
 
 from . import selectors, services
 from .models import Session

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 
 from django import forms
 
-from tracker.engine import ActionSpec, all_games
+from tracker.engine import ActionSpec
+from tracker.games import all_games
 
 MAX_PLAYERS = 8
 SEAT_FIELDS = {"player", "target", "beneficiary", "starting_player"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from tracker.engine import get_game
+from tracker.games import get_game
 
 from .forms import action_fields, action_form_supported
 

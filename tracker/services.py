@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, get_game, initial_state, replay
+from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, initial_state, replay
+from tracker.games import get_game
 
 from . import store
 from .models import Event, IdempotentResponse, Session

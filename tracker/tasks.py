@@ -2,7 +2,8 @@
 from celery import shared_task
 from django.conf import settings
 
-from tracker.engine import get_game, replay
+from tracker.engine import replay
+from tracker.games import get_game
 
 from .models import Event, Session
 from .services import idempotency_keys_expire

@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
 
-from tracker.engine import all_games, get_game
+from tracker.games import all_games, get_game
 
 from . import selectors, services
 from .forms import MAX_PLAYERS, NewGameForm, action_fields, action_form_supported, option_fields

@@ -8,7 +8,8 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from tracker.engine import get_game, replay
+from tracker.engine import replay
+from tracker.games import get_game
 from tracker.models import Event, Session
 
 THREADS, EACH = 8, 25

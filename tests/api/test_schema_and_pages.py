@@ -4,7 +4,7 @@ def test_openapi_schema_has_one_request_schema_per_action(api, db):
     assert "json" in response["Content-Type"]
     schema = response.json()
     components = schema["components"]["schemas"]
-    from tracker.engine import all_games
+    from tracker.games import all_games
 
     for game in all_games():
         for spec in game.actions.values():

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from tests.engine.strategies import from_schema
-from tracker.engine import Action, ParamError, all_games, copy_state, decide, initial_state, replay
+from tracker.engine import Action, ParamError, copy_state, decide, initial_state, replay
+from tracker.games import all_games
 
 
 def _setups(game, mode):

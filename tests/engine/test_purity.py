@@ -22,7 +22,7 @@ def test_no_django_import_in_engine_or_games():
 
 
 def test_engine_loads_without_django():
-    code = "import sys, tracker.engine as e; e.all_games(); print('django' in sys.modules)"
+    code = "import sys, tracker.games as g; g.all_games(); print('django' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env={"PATH": ""})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"

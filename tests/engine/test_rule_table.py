@@ -2,7 +2,7 @@
 import pathlib
 import re
 
-from tracker.engine import all_games
+from tracker.games import all_games
 
 TESTS = "\n".join(p.read_text() for p in pathlib.Path(__file__).resolve().parents[1].rglob("test_*.py"))
 

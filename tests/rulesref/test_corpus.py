@@ -6,7 +6,7 @@ import pytest
 
 from rulesref import corpus
 from rulesref.models import Entry, RuleCitation
-from tracker.engine import all_games
+from tracker.games import all_games
 
 RULEBOOKS = Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
 BOOK = {

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from .errors import DeckInputError, ParamError, SetupError  # noqa: F401  (their home is errors.py)
+
 State = dict  # JSON-native: dicts, lists, str, int, bool, None only
 Params = dict
 
@@ -89,6 +91,9 @@ class Mode:
     title: str
     min_players: int
     max_players: int
+    # This mode's setup options as a JSON schema, where they differ from the game's `options_schema`
+    # (an adventure's options are not a duel's).
+    options: dict | None = None
 
 
 @dataclass
@@ -130,35 +135,34 @@ class Game:
     param_errors: Callable[[State, str, dict], dict] | None = None
     # campaign_allows(campaign_state, scenario_title) -> None, or why that scenario can't be next
     campaign_allows: Callable[[State, str], str | None] | None = None
+    # The slug of the game this one is built on: its package may import that game's public kit.
+    extends: str | None = None
     engine_version: int = 1
 
     def mode(self, slug: str) -> Mode | None:
         return next((m for m in self.modes if m.slug == slug), None)
 
+    def options_schema_for(self, mode: str) -> dict | None:
+        m = self.mode(mode)
+        return m.options if m is not None and m.options is not None else self.options_schema
+
+    def action(self, action_type: str, mode: str | None) -> ActionSpec | None:
+        """The spec of `action_type` in `mode`: one type may take other params in another mode."""
+        for spec in _variants(self.actions, action_type):
+            if spec.modes is None or mode in spec.modes:
+                return spec
+        return None
+
+    def action_specs(self) -> list[ActionSpec]:
+        """Every action spec, each mode's variant of a type included, in declaration order."""
+        return [spec for t in self.actions for spec in _variants(self.actions, t)]
+
+    def shares_type(self, action_type: str) -> bool:
+        """Whether `action_type` has a variant per mode (so listings must say which mode is which)."""
+        return len(_variants(self.actions, action_type)) > 1
+
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
-
-
-class SetupError(ValueError):
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
-        self.errors = errors
-
-
-class ParamError(ValueError):
-    """The action itself is malformed (unknown type, missing or mistyped param): a 400, not a refusal."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
-        self.errors = errors
-
-
-class DeckInputError(ValueError):
-    """A deck list that cannot be read (a missing or mistyped field): a 400, not a rule violation."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
-        self.errors = errors
 
 
 def rules_table(*rules: Rule) -> dict[str, Rule]:
@@ -170,10 +174,32 @@ def rules_table(*rules: Rule) -> dict[str, Rule]:
     return table
 
 
-def actions_table(*actions: ActionSpec) -> dict[str, ActionSpec]:
-    table = {}
+class ActionTable(dict):
+    """type -> the type's first spec, as a plain mapping; `variants[type]` holds every mode's spec of it."""
+
+    def __init__(self):
+        super().__init__()
+        self.variants: dict[str, tuple[ActionSpec, ...]] = {}
+
+
+def _variants(actions: Mapping[str, ActionSpec], action_type: str) -> tuple[ActionSpec, ...]:
+    variants = getattr(actions, "variants", None)
+    if variants is not None:
+        return variants.get(action_type, ())
+    spec = actions.get(action_type)
+    return (spec,) if spec is not None else ()
+
+
+def actions_table(*actions: ActionSpec) -> ActionTable:
+    """The action table. A type may appear more than once when each appearance names its modes and
+    no two share a mode: a duel's declare_attack aims at a seat, an adventure's at a villain."""
+    table = ActionTable()
     for action in actions:
-        if action.type in table:
-            raise ValueError(f"duplicate action type {action.type}")
-        table[action.type] = action
+        earlier = table.variants.get(action.type, ())
+        if earlier:
+            if action.modes is None or any(e.modes is None or e.modes & action.modes for e in earlier):
+                raise ValueError(f"duplicate action type {action.type} (variants need disjoint modes)")
+        else:
+            table[action.type] = action
+        table.variants[action.type] = (*earlier, action)
     return table

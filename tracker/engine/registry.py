@@ -1,28 +1,25 @@
-"""slug -> game module. Games register themselves when their package is imported."""
+"""A plain container of games by slug. Filling it is the catalog's job (tracker.games): the engine never
+imports a game."""
 from __future__ import annotations
 
 from .core import Game
 
-_GAMES: dict[str, Game] = {}
 
+class Registry:
+    def __init__(self) -> None:
+        self._games: dict[str, Game] = {}
 
-def register(game: Game) -> Game:
-    if game.slug in _GAMES and _GAMES[game.slug] is not game:
-        raise ValueError(f"game {game.slug} registered twice")
-    _GAMES[game.slug] = game
-    return game
+    def register(self, game: Game) -> Game:
+        if self._games.get(game.slug, game) is not game:
+            raise ValueError(f"game {game.slug} registered twice")
+        self._games[game.slug] = game
+        return game
 
+    def get(self, slug) -> Game | None:
+        return self._games.get(slug) if isinstance(slug, str) else None
 
-def get_game(slug: str) -> Game | None:
-    _load()
-    return _GAMES.get(slug)
+    def all(self) -> list[Game]:
+        return list(self._games.values())
 
-
-def all_games() -> list[Game]:
-    _load()
-    return list(_GAMES.values())
-
-
-def _load() -> None:
-    # The game packages live beside the engine; importing them registers them.
-    import tracker.games  # noqa: F401
+    def __contains__(self, slug) -> bool:
+        return slug in self._games

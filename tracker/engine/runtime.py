@@ -1,12 +1,15 @@
 """decide / apply / replay: the only ways a state changes."""
 from __future__ import annotations
 
+import difflib
 import pickle
 from dataclasses import dataclass, field
 
 from jsonschema import Draft202012Validator
 
-from .core import ActionSpec, Context, Game, ParamError, SetupError, State, Violation
+from .core import ActionSpec, Context, Game, State, Violation
+from .errors import ParamError, SetupError, field_path
+from .kit.rules import violation_order
 
 
 @dataclass(frozen=True)
@@ -36,48 +39,59 @@ def copy_state(state: State) -> State:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-_validators: dict[tuple[str, str], Draft202012Validator] = {}
+_validators: dict[int, Draft202012Validator] = {}
 
 
-def _validator(game: Game, spec: ActionSpec) -> Draft202012Validator:
-    key = (game.slug, spec.type)
+def _validator(schema: dict) -> Draft202012Validator:
+    # keyed by the schema object: every spec (and every mode's variant of one) holds its own
+    key = id(schema)
     if key not in _validators:
-        _validators[key] = Draft202012Validator(spec.params)
+        _validators[key] = Draft202012Validator(schema)
     return _validators[key]
+
+
+def schema_errors(schema: dict, value: dict, prefix: str, noun: str) -> dict[str, list[str]]:
+    """{field path: [messages]} for `value` against a JSON schema, each field named under `prefix`:
+    a missing one is required, an unknown one is named (with the nearest known name, for a typo)."""
+    errors: dict[str, list[str]] = {}
+    for err in _validator(schema).iter_errors(value):
+        where = [prefix, *err.absolute_path]
+        if err.validator == "required":
+            for name in [p for p in err.validator_value if p not in err.instance]:
+                errors.setdefault(field_path(*where, name), []).append("this field is required")
+        elif err.validator == "additionalProperties":
+            known = list(err.schema.get("properties", {}))
+            for name in sorted(set(err.instance) - set(known)):
+                near = difflib.get_close_matches(str(name), known, n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else f"; known: {', '.join(known)}" if known else ""
+                errors.setdefault(field_path(*where, name), []).append(f"unknown {noun}{hint}")
+        else:
+            errors.setdefault(field_path(*where), []).append(err.message)
+    return errors
 
 
 def validate_params(game: Game, state: State, action: Action) -> tuple[ActionSpec, dict]:
     """Return the action spec and params, or raise ParamError naming each bad field."""
-    spec = game.actions.get(action.type)
+    mode = state.get("mode")
+    spec = game.action(action.type, mode)
     if spec is None:
-        raise ParamError({"type": [f"unknown action type {action.type!r} for {game.slug}"]})
-    if spec.modes is not None and state.get("mode") not in spec.modes:
-        raise ParamError({"type": [f"{action.type!r} is not an action of {game.slug} {state.get('mode')}; "
-                                   f"it belongs to {', '.join(sorted(spec.modes))}"]})
+        known = [s for s in game.action_specs() if s.type == action.type]
+        if not known:
+            raise ParamError({"type": [f"unknown action type {action.type!r} for {game.slug}"]})
+        modes = sorted({m for s in known for m in s.modes or ()})
+        raise ParamError({"type": [f"{action.type!r} is not an action of {game.slug} {mode}; "
+                                   f"it belongs to {', '.join(modes)}"]})
     params = action.params if action.params is not None else {}
     if not isinstance(params, dict):
         raise ParamError({"params": ["must be a JSON object"]})
-    errors: dict[str, list[str]] = {}
-    for err in _validator(game, spec).iter_errors(params):
-        if err.validator == "required":
-            missing = [p for p in err.validator_value if p not in err.instance]
-            for name in missing:
-                errors.setdefault(f"params.{name}", []).append("this field is required")
-            continue
-        if err.validator == "additionalProperties":
-            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
-            for name in extra:
-                errors.setdefault(f"params.{name}", []).append("unknown parameter")
-            continue
-        path = ".".join(str(p) for p in err.absolute_path)
-        errors.setdefault(f"params.{path}" if path else "params", []).append(err.message)
+    errors = schema_errors(spec.params, params, "params", "parameter")
     if errors:
         raise ParamError(errors)
     seats = len(state.get("players", []))
     for name in spec.seat_params:
         value = params.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < seats:
-            errors.setdefault(f"params.{name}", []).append(
+            errors.setdefault(field_path("params", name), []).append(
                 f"no seat {value}: this session has seats 0 to {seats - 1}"
             )
     if not errors and game.param_errors:
@@ -104,13 +118,7 @@ def _check(game: Game, state: State, spec: ActionSpec, params: dict, ctx: Contex
         result = rule.check(state, params, ctx)
         if result:
             found[rule.id] = rule.violation(result if isinstance(result, str) else None)
-    return sorted(found.values(), key=lambda v: _rule_sort_key(v.rule_id))
-
-
-def _rule_sort_key(rule_id: str):
-    code = rule_id.split(".", 1)[-1]
-    digits = "".join(c for c in code if c.isdigit())
-    return (code.rstrip("0123456789"), int(digits) if digits else 0, code)
+    return sorted(found.values(), key=lambda v: violation_order(v.rule_id))
 
 
 def _phase_title(game: Game, phase_id) -> str:
@@ -150,9 +158,9 @@ def decide(game: Game, state: State, action: Action, mode: str | None = None):
 
 def apply_unchecked(game: Game, state: State, action_type: str, params: dict, mode: str | None = None) -> None:
     """Apply a recorded event to `state` in place, without re-checking rules (replay path)."""
-    spec = game.actions[action_type]
-    ctx = Context(game=game, mode=mode or state.get("mode", ""), action_type=action_type, overriding=True)
-    spec.apply(state, params, ctx)
+    mode = mode or state.get("mode", "")
+    ctx = Context(game=game, mode=mode, action_type=action_type, overriding=True)
+    game.action(action_type, mode).apply(state, params, ctx)
 
 
 def initial_state(game: Game, mode: str, players: list, options: dict) -> State:
@@ -163,6 +171,14 @@ def initial_state(game: Game, mode: str, players: list, options: dict) -> State:
         count = len(players) if isinstance(players, list) else 0
         span = f"{m.min_players}" if m.min_players == m.max_players else f"{m.min_players} to {m.max_players}"
         raise SetupError({"players": [f"{m.title} needs {span} players, got {count}"]})
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise SetupError({"options": ["must be a JSON object"]})
+    schema = game.options_schema_for(mode)
+    if schema is not None:
+        errors = schema_errors(schema, options, "options", "option")
+        if errors:
+            raise SetupError(errors)
     if game.setup_errors:
         errors = game.setup_errors(mode, players, options)
         if errors:
@@ -174,8 +190,8 @@ def replay(game: Game, start: State, events) -> State:
     """Fold (type, params) pairs over a copy of the initial state."""
     state = copy_state(start)
     mode = state.get("mode", "")
-    actions = game.actions
+    specs: dict[str, ActionSpec] = {}
     for action_type, params in events:
-        spec = actions[action_type]
+        spec = specs.get(action_type) or specs.setdefault(action_type, game.action(action_type, mode))
         spec.apply(state, params, Context(game=game, mode=mode, action_type=action_type, overriding=True))
     return state

@@ -1,7 +1,8 @@
 """Setup, roll-off, mulligan, the rule table and setup validation (R57-R61, R58, R59, T43)."""
 import pytest
 
-from tracker.engine import SetupError, get_game, initial_state
+from tracker.engine import SetupError, initial_state
+from tracker.games import get_game
 from tracker.games.aventuria import GAME
 
 from .conftest import fp, msg, new, ok, refused

@@ -3,22 +3,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tracker.engine import Game, Mode, Phase, actions_table, register
+from tracker.engine import Game, Mode, Phase, actions_table
 from tracker.engine.schema import boolean, obj, seat
 
 from .actions_attack import ATTACK_ACTIONS
 from .actions_cards import CARD_ACTIONS
 from .actions_life import LIFE_ACTIONS
 from .actions_turn import PHASE_TITLES, PLAY, TURN_ACTIONS
+from .decks import validate_deck
 from .enumerate import enumerate_actions
 from .outcome import outcome
 from .rules import RULES
 from .state import setup, setup_errors, setup_examples
 
-try:
-    from .decks import validate_deck
-except ImportError:  # decks.py is written separately; the API then reports no deck validation
-    validate_deck = None
 
 
 def _play_only(spec):
@@ -52,5 +49,3 @@ GAME = Game(
     player_fields=(("hero", "Hero", "DB, ES, HR, TM"),),
     validate_deck=validate_deck,
 )
-
-register(GAME)

@@ -63,12 +63,12 @@ deck building, so it is neither checked nor listed here.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.core import DeckInputError, Rule
+from tracker.engine import DeckInputError, Rule
+from tracker.engine.kit.decks import DeckReport, is_int as _is_int, start_reading
 
 __all__ = [
     "CATEGORIES",
@@ -189,16 +189,6 @@ _RULES = {rule.id: rule for rule in DECK_RULES}
 FIXTURE_PATH = Path(__file__).resolve().parents[3] / "fixtures" / "cards" / "aventuria.json"
 
 
-@dataclass
-class DeckReport:
-    valid: bool
-    violations: list[dict] = field(default_factory=list)
-    reminders: list[dict] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {"valid": self.valid, "violations": list(self.violations), "reminders": list(self.reminders)}
-
-
 # --------------------------------------------------------------------------------------------
 # Card data
 
@@ -230,10 +220,6 @@ def load_card_data() -> dict[str, dict]:
 # Input checking
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _hero_code(value: Any) -> str | None:
     if isinstance(value, str) and value.strip().upper() in HEROES:
         return value.strip().upper()
@@ -254,17 +240,7 @@ def _unknown_hero(value: Any) -> str:
 
 def _parse(payload: Any) -> dict:
     """Check and normalise the payload; raise DeckInputError listing every problem."""
-    errors: dict[str, list[str]] = {}
-
-    def err(key: str, message: str) -> None:
-        errors.setdefault(key, []).append(message)
-
-    if not isinstance(payload, dict):
-        raise DeckInputError({"payload": ["must be a JSON object"]})
-
-    game = payload.get("game")
-    if game is not None and game != "aventuria":
-        err("game", f"this validator handles 'aventuria', not {game!r}")
+    err = start_reading(payload, "aventuria")
 
     hero = None
     if payload.get("hero") is None:
@@ -320,10 +296,9 @@ def _parse(payload: Any) -> dict:
             if card is not None:
                 cards.append(card)
 
-    if not errors:
+    if not err:
         _merge_same_names(cards, err)
-    if errors:
-        raise DeckInputError(errors)
+    err.raise_any()
     return {"hero": hero, "mode": mode, "reward_cards_allowed": allowed, "cards": cards,
             "category_limits": limits}
 

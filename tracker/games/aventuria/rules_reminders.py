@@ -7,10 +7,8 @@ placeholder here so the table always holds R1-R135.
 """
 from __future__ import annotations
 
-from tracker.engine import Rule
-
 # (id, kind, section, title) - titles and messages in our own words.
-_TABLE = (
+REMINDER_ROWS = (
     ("R53", "state", "[Multiplayer Sessions > Team Duel]", "Team Duel ends at the first elimination"),
     ("R54", "state", "[End of the Game]", "Duel: LP 0 or below loses; together, closest to 0 wins"),
     ("R55", "state", "[Multiplayer Sessions > Skirmish]", "Skirmish: last hero standing wins; together, closest to 0"),
@@ -85,16 +83,3 @@ _TABLE = (
     ("R134", "state", "[Short Adventure: Saving Silvana]; [Short Adventure: The Non-Gambling Kind]; [Act 1]; [Act II]; [Act III]", "Rewards and XP of the included adventures"),
     ("R135", "state", "[Short Adventure: The Non-Gambling Kind]", "Non-Gambling Kind damage points (0-3)"),
 )
-
-DECK_IDS = tuple(f"aventuria.R{n}" for n in range(103, 111))
-
-
-def reminder_rules(skip: set[str]) -> tuple[Rule, ...]:
-    """Check-less rules for every listed id that another module does not already provide."""
-    out = []
-    for code, kind, section, title in _TABLE:
-        rule_id = f"aventuria.{code}"
-        if rule_id in skip:
-            continue
-        out.append(Rule(rule_id, title, section, title + ".", kind=kind))
-    return tuple(out)

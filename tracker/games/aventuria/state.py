@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from tracker.engine.kit import seats
+
 DUEL_MODES = ("duel", "skirmish", "team_duel")
 TURN_PHASES = ("start", "draw", "ready", "endurance", "actions", "end")
 ATTACK_TYPES = ("close", "ranged", "magic")
@@ -197,9 +199,7 @@ def player(state: dict, seat: int) -> dict:
 
 
 def name_of(state: dict, seat) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(state["players"]):
-        return state["players"][seat]["name"]
-    return f"seat {seat}"
+    return seats.name_of(state, seat, missing=f"seat {seat}")
 
 
 def norm(name) -> str:
@@ -240,12 +240,7 @@ def attack_value(state: dict, seat: int, attack_type: str):
 
 
 def next_seat(state: dict, seat: int) -> int | None:
-    n = len(state["players"])
-    for step in range(1, n + 1):
-        cand = (seat + step) % n
-        if not state["players"][cand]["eliminated"]:
-            return cand
-    return None
+    return seats.next_seat(state, seat, out="eliminated")
 
 
 # ------------------------------------------------------------------ changes

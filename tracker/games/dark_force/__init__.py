@@ -3,37 +3,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tracker.engine import Game, Mode, Phase, actions_table, register, rules_table
+from tracker.engine import Game, Mode, Phase, actions_table
+from tracker.engine.kit.rules import assemble
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
+from . import combat, magic, movement, naval
+from .decks import DECK_RULES, validate_deck
+from .enumerate import enumerate_actions
+from .reminders import HARD, REMINDER_ROWS
 from .state import PHASE_TITLES, setup, setup_errors, setup_examples
+from .tournament import (
+    TOURNAMENT_ACTIONS, TOURNAMENT_PHASES, TOURNAMENT_RULES, tournament_enumerate, tournament_setup,
+    tournament_setup_errors,
+)
 from .turn import TURN_ACTIONS, TURN_RULES
 
-# The other parts plug in here as they are written: each module exports ACTIONS and RULES.
-_PARTS = []
-for _name in ("movement", "combat", "magic", "naval"):
-    try:
-        _PARTS.append(__import__(f"{__name__}.{_name}", fromlist=["ACTIONS", "RULES"]))
-    except ImportError:
-        pass
-try:
-    from .tournament import (
-        TOURNAMENT_ACTIONS, TOURNAMENT_PHASES, TOURNAMENT_RULES, tournament_enumerate, tournament_setup,
-        tournament_setup_errors,
-    )
-except ImportError:
-    TOURNAMENT_ACTIONS, TOURNAMENT_PHASES, TOURNAMENT_RULES = (), {}, ()
-    tournament_enumerate = tournament_setup = tournament_setup_errors = None
-from .enumerate import enumerate_actions  # noqa: E402
-from .reminders import reminder_rules  # noqa: E402
-
-try:
-    from .decks import DECK_RULES, validate_deck
-except ImportError:
-    DECK_RULES, validate_deck = (), None
-
+# The parts of a duel, each exporting its ACTIONS and RULES; they meet through turn.py's hooks.
+_PARTS = (movement, combat, magic, naval)
 _DUEL_ACTIONS = (*TURN_ACTIONS, *(a for part in _PARTS for a in part.ACTIONS))
-_OWN_RULES = (*TURN_RULES, *(r for part in _PARTS for r in part.RULES), *TOURNAMENT_RULES, *DECK_RULES)
 
 
 def _setup(mode, players, options):
@@ -54,16 +41,12 @@ def _outcome(state):
 
 
 def _enumerate(state):
-    return tournament_enumerate(state) if state.get("mode") == "tournament" else enumerate_actions(state)
+    # the duel's enumerators check offers against the whole table (parts add rules to each other's actions)
+    return tournament_enumerate(state) if state.get("mode") == "tournament" else enumerate_actions(state, GAME)
 
 
-def _key(rule):
-    code = rule.code
-    return (code[0] != "R", code[0], int(code[1:]))
-
-
-_ids = {r.id for r in _OWN_RULES}
-RULES = rules_table(*sorted(_OWN_RULES + reminder_rules(_ids), key=_key))
+RULES = assemble(TURN_RULES, *(part.RULES for part in _PARTS), TOURNAMENT_RULES, DECK_RULES, HARD,
+                 first="R", slug="dark-force", reminder_rows=REMINDER_ROWS)
 
 GAME = Game(
     slug="dark-force",
@@ -100,5 +83,3 @@ GAME = Game(
     ),
     validate_deck=validate_deck,
 )
-
-register(GAME)

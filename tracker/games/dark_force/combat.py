@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from tracker.engine import Action, ActionSpec
+from tracker.engine.kit.enumerate import passes
 from tracker.engine.schema import enum, integer, obj, seat, string
 
 from . import enumerate as _enumerate
@@ -19,6 +20,7 @@ from .combat_field import (
     queue_ids, side_of, spots, support_bonus, uname, unit, unplaced,
 )
 from .combat_rules import RULES
+from .turn import after_removal
 from .state import check_end, name_of, remove_unit, terrain, to_borons_halls, units_at
 
 __all__ = ["ACTIONS", "RULES", "destroy_in_combat", "enumerate_combat"]  # RULES: see combat_rules
@@ -260,31 +262,9 @@ def apply_reorganize(state, params, ctx):
 
 
 def _tidy(state, line: str) -> str:
-    """Let the magic part react to units gone or moved and to a combat's end (R50, R54, (K) spells)."""
-    try:
-        from .magic import tidy
-    except ImportError:
-        if not isinstance(state.get("combat"), dict):
-            n = _discard_k_spells(state)
-            line += f" {n} combat spell(s) discarded." if n else ""
-        return line
-    extra = tidy(state)
+    """Let the other parts react to units gone or moved and to a combat's end (magic: R50, R54, (K) spells)."""
+    extra = after_removal(state)
     return f"{line} {extra}" if extra else line
-
-
-def _discard_k_spells(state) -> int:
-    kept, n = [], 0
-    for sp in state.get("spells") or []:
-        dur = str(sp.get("duration") or sp.get("codes") or "").upper() if isinstance(sp, dict) else ""
-        if "K" in dur:
-            owner = sp.get("owner", sp.get("player"))
-            if owner in (0, 1):
-                state["players"][owner]["discard_count"] += 1
-            n += 1
-        else:
-            kept.append(sp)
-    state["spells"] = kept
-    return n
 
 
 def apply_end_combat(state, params, ctx):
@@ -413,20 +393,14 @@ _SPECS = {a.type: a for a in ACTIONS}
 
 # ------------------------------------------------------------------ enumerator (random play must always finish)
 
-def _ok(state, type_, params) -> bool:
-    from tracker.engine import get_game  # the whole table: other parts attach rules to these actions too
-
-    rules = get_game("dark-force").rules
+def _offer(state, rules, out, type_, **params) -> None:
+    # `rules` is the whole table: other parts attach rules to these actions too
     ctx = SimpleNamespace(action_type=type_, overriding=False, notes=[])
-    return not any(rules[r].check and rules[r].check(state, params, ctx) for r in _SPECS[type_].rules)
-
-
-def _offer(state, out, type_, **params) -> None:
-    if _ok(state, type_, params):
+    if passes(rules, _SPECS[type_].rules, state, params, ctx):
         out.append(Action(type_, params))
 
 
-def _step_actions(state, c) -> list:
+def _step_actions(state, rules, c) -> list:
     out, step = [], c["step"]
     a, d = c["attacker"], c["defender"]
     if step == "place_units" and c["placing"]:
@@ -434,52 +408,52 @@ def _step_actions(state, c) -> list:
         for uid in unplaced(state, c, side)[:2]:
             slots = free_neighbour_slots(state, c, side) or [("front", c["first_column"] or 0)]
             for row, col in slots[:3]:
-                _offer(state, out, "place_unit", player=side, unit=uid, row=row, column=col)
+                _offer(state, rules, out, "place_unit", player=side, unit=uid, row=row, column=col)
     elif step == "announce_retreat":
         side = a if a not in c["retreat_declared"] else d
         mine = [x for _, _, _, x in spots(state, c, side) if unit(state, x)["kind"] in ("hero", "army")]
-        _offer(state, out, "declare_retreat", player=side, units=[])
+        _offer(state, rules, out, "declare_retreat", player=side, units=[])
         if mine:
-            _offer(state, out, "declare_retreat", player=side, units=mine)
+            _offer(state, rules, out, "declare_retreat", player=side, units=mine)
     elif step in ATTACK_STEPS and step not in c["resolved"]:
         kind = {"ranged": "declare_ranged", "flying": "declare_flying", "close_combat": "declare_close"}[step]
         if not c["rolls"][bucket(step)]:
             for s, _, _, x in spots(state, c):
                 extra = {} if isinstance(unit(state, x)["values"].get("cs"), int) else {"cs": 2}
                 for _, _, _, y in spots(state, c, 1 - s):
-                    _offer(state, out, kind, player=s, unit=x, target=y, **extra)
+                    _offer(state, rules, out, kind, player=s, unit=x, target=y, **extra)
                     if step == "close_combat":
-                        _offer(state, out, "declare_flank", player=s, unit=x, target=y, **extra)
+                        _offer(state, rules, out, "declare_flank", player=s, unit=x, target=y, **extra)
             out = out[:4]
         if step == "close_combat" and pairings(state, c, step)[1]:
             out = []
             for s, row, _, x in spots(state, c):
                 diags = diagonal_enemies(state, c, x)
                 if row == "front" and len(diags) == 2 and not opposite_enemy(state, c, x):
-                    _offer(state, out, "declare_close", player=s, unit=x, target=diags[0])
+                    _offer(state, rules, out, "declare_close", player=s, unit=x, target=diags[0])
             return out[:1]
         need = missing_rolls(state, c, step)
         if need:
             u = unit(state, need[0])
             extra = {k: 1 for k in ("cs", "cd") if not isinstance(u["values"].get(k), int)}
             for roll in (1, 6):
-                _offer(state, out, "roll_unit", player=u["controller"], unit=need[0], roll=roll, **extra)
+                _offer(state, rules, out, "roll_unit", player=u["controller"], unit=need[0], roll=roll, **extra)
         else:
-            _offer(state, out, "resolve_attacks", player=a)
+            _offer(state, rules, out, "resolve_attacks", player=a)
     elif step == "retreat":
         for x in [x for x in c["retreat"] if pos(state, c, x)][:1]:
             u = unit(state, x)
             refuges = own_refuges(state, c, u["controller"])
-            _offer(state, out, "execute_retreat", player=u["controller"], unit=x,
+            _offer(state, rules, out, "execute_retreat", player=u["controller"], unit=x,
                    **({"to": refuges[0]["id"]} if refuges else {}))
     elif step == "reorganize":
-        _offer(state, out, "reorganize", player=a)
+        _offer(state, rules, out, "reorganize", player=a)
     if not out and step != "reorganize":
-        _offer(state, out, "next_combat_step", player=a)
+        _offer(state, rules, out, "next_combat_step", player=a)
     return out
 
 
-def enumerate_combat(state):
+def enumerate_combat(state, rules):
     if state.get("phase") != "combat" or state.get("mode") != "duel":
         return None
     c = cmb(state)
@@ -493,18 +467,18 @@ def enumerate_combat(state):
         for u in units_at(state, c["terrain"], controller=c["attacker"]):
             if over.get(u["kind"]):
                 refuges = own_refuges(state, c, c["attacker"])
-                _offer(state, out, "distribute_excess", player=c["attacker"], unit=u["id"],
+                _offer(state, rules, out, "distribute_excess", player=c["attacker"], unit=u["id"],
                        **({"to": refuges[0]["id"]} if refuges else {}))
         return out or None
     for uid in pending_summoned(state, c)[:1]:
         side = unit(state, uid)["controller"]
         for row, col in (free_neighbour_slots(state, c, side) or [("front", 0)])[:2]:
-            _offer(state, out, "place_unit", player=side, unit=uid, row=row, column=col)
+            _offer(state, rules, out, "place_unit", player=side, unit=uid, row=row, column=col)
         return out or None
     if combat_over(state, c):
-        _offer(state, out, "end_combat", player=c["attacker"])
+        _offer(state, rules, out, "end_combat", player=c["attacker"])
         return out or None
-    return _step_actions(state, c) or None
+    return _step_actions(state, rules, c) or None
 
 
 _enumerate.PART_ENUMERATORS.append(enumerate_combat)

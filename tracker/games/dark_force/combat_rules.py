@@ -10,6 +10,7 @@ from .combat_field import (
     diagonal_enemies, free_neighbour_slots, missing_rolls, opposite_enemy, own_refuges, pairings,
     pending_summoned, pos, queue_ids, retreating_front, side_of, spots, uname, unit,
 )
+from .naval_rules import sea_retreat_problem
 from .state import name_of, terrain
 
 
@@ -382,10 +383,6 @@ def check_r78(state, params, ctx):
 def _sea_refuge(state, c, u, to) -> bool:
     """Captain's Pack: an adjacent ocean with one of the player's ships is a refuge too (R90 checks the rest)."""
     if not state["rules"].get("captains_pack"):
-        return False
-    try:
-        from .naval_rules import sea_retreat_problem
-    except ImportError:
         return False
     dest = next((t for t in state["terrains"] if t["id"] == to), None)
     return bool(dest and dest.get("ocean") and not dest.get("island")

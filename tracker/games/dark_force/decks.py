@@ -25,12 +25,12 @@ no army (R40: only armies conquer); miracles without a Blessed One (R56); a Bles
 mages, druids, witches or warlocks (R24: they may not share a terrain); summoned creatures without a
 class that can summon them (R52); copy limits not checked for a size-only payload (R2).
 
-Result: aventuria's ``DeckReport``; malformed input raises ``DeckInputError`` naming every bad field.
+Result: the kit's ``DeckReport``; malformed input raises ``DeckInputError`` naming every bad field.
 """
 from __future__ import annotations
 
-from tracker.engine.core import DeckInputError, Rule
-from tracker.games.aventuria.decks import DeckReport
+from tracker.engine import DeckInputError, Rule
+from tracker.engine.kit.decks import DeckReport, is_int as _int, start_reading
 from tracker.games.dark_force.magic_rules import SUMMONERS
 
 __all__ = ["DECK_RULES", "DeckInputError", "DeckReport", "TYPES", "copy_limit", "validate_deck"]
@@ -62,10 +62,6 @@ def copy_limit(card_type: str) -> int:
     if card_type == "terrain":
         return 10
     return 5
-
-
-def _int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _key(name: str) -> str:
@@ -105,16 +101,7 @@ def _parse_card(raw, where, err) -> dict | None:
 
 
 def _parse(payload) -> dict:
-    errors: dict[str, list[str]] = {}
-
-    def err(key, message):
-        errors.setdefault(key, []).append(message)
-
-    if not isinstance(payload, dict):
-        raise DeckInputError({"payload": ["must be a JSON object"]})
-    game = payload.get("game")
-    if game is not None and game != "dark-force":
-        err("game", f"this validator handles 'dark-force', not {game!r}")
+    err = start_reading(payload, "dark-force")
     essen = payload.get("essen96", False)
     if not isinstance(essen, bool):
         err("essen96", "must be true or false")
@@ -142,8 +129,7 @@ def _parse(payload) -> dict:
             if k in first and first[k][1] != card["type"]:
                 err(f"cards.{i}.type", f"{card['name']} is listed as a {first[k][1]} above; one name, one type")
             first.setdefault(k, (i, card["type"]))
-    if errors:
-        raise DeckInputError(errors)
+    err.raise_any()
     return {"essen": essen, "cards": cards, "size": size}
 
 

@@ -5,7 +5,8 @@ from tracker.engine import Action
 
 from .state import HAND_LIMIT
 
-# part modules register functions state -> list[Action] | None here (movement, combat, magic, naval)
+# part modules register functions (state, rules) -> list[Action] | None here (movement, combat, magic,
+# naval); `rules` is the game's whole table, for parts that offer only what its checks pass
 PART_ENUMERATORS: list = []
 
 
@@ -13,14 +14,14 @@ def _a(type_, **params):
     return Action(type_, params)
 
 
-def enumerate_actions(state: dict) -> list:
+def enumerate_actions(state: dict, game) -> list:
     if state.get("result"):
         return []
     if state["phase"] == "setup":
         return [_a("roll_for_first", player=s, roll=r) for s in (0, 1) if state["roll_off"]["rolls"][s] is None
                 for r in (2, 5)]
     for part in PART_ENUMERATORS:
-        found = part(state)
+        found = part(state, game.rules)
         if found:
             return found
     a = state["active_player"]

@@ -18,6 +18,7 @@ from .enumerate import PART_ENUMERATORS
 from .movement_claims import apply_claim_over_limit
 from .movement_claims import tidy as _tidy
 from .movement_rules import auto_excess, grown, over_limit
+from .naval import strand_flyers
 from .rule_titles import ROWS
 from .state import check_end, count_terrains, name_of, new_id, remove_unit, terrain, to_borons_halls
 from .turn import STEP_HOOKS
@@ -300,12 +301,7 @@ def movement_end(state) -> str:
                 u["face"] = "up"
             lines.append(f"Without an army {t['name']} stays {name_of(state, t['controller'])}'s; "
                          f"the intruders stay face up there.")
-    try:
-        from .naval import strand_flyers  # Captain's Pack: flyers left at sea without a ship (R82)
-    except ImportError:  # pragma: no cover - the naval part is optional
-        strand_flyers = None
-    if strand_flyers is not None:
-        lines.append(strand_flyers(state) or "")
+    lines.append(strand_flyers(state) or "")  # Captain's Pack: flyers left at sea without a ship (R82)
     for t in state["terrains"]:  # R41: every terrain where both players have units
         if mr.own_units(state, t["id"], 0) and mr.own_units(state, t["id"], 1):
             _contest(state, t["id"])
@@ -388,7 +384,7 @@ HERO = {"kind": "hero", "name": "Noble", "values": {"cs": 2, "ms": 0, "third": 3
 TERRAIN = {"name": "Plains", "type": "Plains", "values": {"cs": 0, "ms": 0, "cap": 3}}
 
 
-def enumerate_movement(state) -> list | None:
+def enumerate_movement(state, rules) -> list | None:
     if state.get("mode") != "duel" or state.get("phase") != "movement" or state.get("combat") or state.get("result"):
         return None
     from . import GAME  # the package is loaded by the time anything enumerates

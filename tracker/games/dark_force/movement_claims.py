@@ -15,6 +15,7 @@ from __future__ import annotations
 from . import movement_moves as mv
 from . import movement_rules as mr
 from .movement_rules import BO_CONFLICT, check_r30 as capacity_r30, own_units, third_of, unit_of
+from .turn import after_removal
 from .state import check_end, name_of, remove_unit, terrain, to_borons_halls
 
 REASONS = ("capacity", "blessed_one_conflict", "leadership")
@@ -23,12 +24,8 @@ NEVER = 10 ** 6  # a "#" creature can never be led: any load with it is over eve
 
 
 def tidy(state) -> str:
-    """The magic part's housekeeping after units move or leave play (R54 summons cut off, R50 spells)."""
-    try:
-        from .magic import tidy as magic_tidy
-    except ImportError:  # pragma: no cover - the magic part is optional
-        return ""
-    return magic_tidy(state) or ""
+    """The other parts' housekeeping after units move or leave play (magic: R54 summons cut off, R50 spells)."""
+    return after_removal(state)
 
 
 def reason_of(params) -> str:

@@ -5,6 +5,7 @@ refuses unknown ids with a house rule, so fuzzed (schema-valid) params never cra
 """
 from __future__ import annotations
 
+from .naval_rules import island_placement_problem
 from .state import bh_value, name_of, neighbours, terrain, terrain_at, units_at
 
 UNIT_KINDS = ("army", "creature", "hero", "summoned")  # what counts as a unit (equipment doesn't)
@@ -126,12 +127,8 @@ def chosen_cell(state, params) -> list | None:
     cell = params.get("cell")
     if cell is None:
         legal = placement(state, params.get("player")).get("legal") or [None]
-        try:  # Captain's Pack: prefer a cell an Island / mainland may take (R20)
-            from .naval_rules import island_placement_problem
-        except ImportError:  # pragma: no cover - the naval part is optional
-            return legal[0]
         kind = str(params.get("type") or "").strip().lower()
-        if state["rules"].get("captains_pack"):
+        if state["rules"].get("captains_pack"):  # prefer a cell an Island / mainland may take (R20)
             fits = [c for c in legal if c and not island_placement_problem(
                 state, c, kind == "island", kind in ("island", "ocean"))]
             return (fits or legal)[0]

@@ -25,10 +25,5 @@ HARD = (Rule("dark-force.H2", "Counts never drop below zero", "[3.1 Game Term De
              "A pile can't hold fewer than 0 cards.", _no_negative_counts, hard=True),)
 
 
-def reminder_rules(skip: set[str]) -> tuple[Rule, ...]:
-    out = [r for r in HARD if r.id not in skip]
-    for n, (kind, section, title) in ROWS.items():
-        rule_id = f"dark-force.R{n}"
-        if rule_id not in skip:
-            out.append(Rule(rule_id, title, section, title.rstrip(".") + ".", kind=kind))
-    return tuple(out)
+# (code, kind, section, title) for every spec rule no part enforces
+REMINDER_ROWS = tuple((f"R{n}", kind, section, title) for n, (kind, section, title) in ROWS.items())

@@ -6,6 +6,8 @@ makes public (face-up cards, stack counts, both Boron's Halls). Dice are rolled 
 """
 from __future__ import annotations
 
+from tracker.engine.kit import seats
+
 PHASES = ("setup", "start", "movement", "combat", "discard")
 PHASE_TITLES = {"setup": "Determine First Player", "start": "Start Phase", "movement": "Movement Phase",
                 "combat": "Combat Phase", "discard": "Discard Phase"}
@@ -19,7 +21,7 @@ HEX = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial neighbours: 
 
 
 def name_of(state, seat) -> str:
-    return "nobody" if seat is None else state["players"][seat]["name"]
+    return seats.name_of(state, seat)
 
 
 def opponent(seat: int) -> int:

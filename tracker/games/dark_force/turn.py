@@ -205,8 +205,7 @@ def apply_destroy(state, params, ctx):
     owner, kind, card = params["player"], params["kind"], params["card"]
     if params.get("unit"):
         remove_unit(state, params["unit"])
-        for tidy in AFTER_REMOVAL_HOOKS:  # summons left without their summoner, spells whose caster died
-            tidy(state)
+        after_removal(state)  # summons left without their summoner, spells whose caster died
     if params.get("summoned"):
         state["players"][owner]["discard_count"] += 1
         check_end(state)
@@ -262,6 +261,11 @@ STEP_HOOKS: dict = {}
 TURN_START_HOOKS: list = []
 AFTER_REMOVAL_HOOKS: list = []
 PENDING_CHECKS: list = []  # fn(state) -> why the combat phase can't end yet, or None
+
+
+def after_removal(state) -> str:
+    """Run every part's housekeeping after units moved or left play; their log lines, joined."""
+    return " ".join(line for line in (tidy(state) for tidy in AFTER_REMOVAL_HOOKS) if line)
 
 TURN_RULES = (
     Rule("dark-force.R4", "Roll for the first player; ties roll again", "[4 Game Play]",

@@ -3,34 +3,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tracker.engine import Game, Mode, Phase, actions_table, register
+from tracker.engine import Game, Mode, Phase, actions_table
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .actions_check import CHECK_ACTIONS
 from .actions_encounter import ENCOUNTER_ACTIONS
 from .actions_play import PLAY_CARD_ACTIONS
 from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS, forfeit_unused_exploration
+from .campaign import (
+    CAMPAIGN_ACTIONS, CAMPAIGN_PHASES, campaign_enumerate, campaign_setup, campaign_setup_errors, scenario_allowed,
+)
 from .data import SCENARIOS
+from .decks import validate_deck
 from .enumerate import enumerate_actions
 from .rules import RULES
 from .state import STEP_TITLES, setup_errors, setup_examples, setup
 from .validation import param_errors
 
-try:
-    from .campaign import (
-        CAMPAIGN_ACTIONS, CAMPAIGN_PHASES, campaign_enumerate, campaign_setup, campaign_setup_errors,
-    )
-except ImportError:  # written separately; without it the game has scenarios only
-    CAMPAIGN_ACTIONS, CAMPAIGN_PHASES = (), {}
-    campaign_enumerate = campaign_setup = campaign_setup_errors = None
-try:
-    from .campaign import scenario_allowed
-except ImportError:
-    scenario_allowed = None
-try:
-    from .decks import validate_deck
-except ImportError:
-    validate_deck = None
 
 
 def _setup(mode, players, options):
@@ -110,5 +99,3 @@ GAME = Game(
     param_errors=param_errors,
     campaign_allows=scenario_allowed,
 )
-
-register(GAME)

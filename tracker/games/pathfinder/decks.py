@@ -23,7 +23,7 @@ Payload
 
 ``level`` is 0-20, or a legacy level "B", "C" or "P" (counted as 0, D12). Unknown keys are ignored.
 
-Result: aventuria's ``DeckReport(valid, violations, reminders)``. Each violation is
+Result: the kit's ``DeckReport(valid, violations, reminders)``. Each violation is
 ``{"rule", "message", "section", "details"}``; reminders ``{"rule", "message"}`` never make a deck
 invalid. Unreadable input raises ``DeckInputError`` naming every bad field.
 
@@ -32,8 +32,8 @@ reports (R70, R71, R80, R81) are the campaign rules in rules_campaign.py.
 """
 from __future__ import annotations
 
-from tracker.engine.core import DeckInputError, Rule
-from tracker.games.aventuria.decks import DeckReport
+from tracker.engine import DeckInputError, Rule
+from tracker.engine.kit.decks import DeckReport, is_int as _int, start_reading
 
 from .data import BOON_TYPES, character
 from .rules_campaign import RULES_BY_ID, clean
@@ -51,10 +51,6 @@ W1 = Rule("pathfinder.W1", "Keep a favored card in the deck", "[Characters]",
 DECK_RULES: tuple[Rule, ...] = (D12, W1)
 
 R70, R71, R80, R81 = (RULES_BY_ID[f"pathfinder.{n}"] for n in ("R70", "R71", "R80", "R81"))
-
-
-def _int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _type_counts(raw, where, err, maximum=60) -> dict | None:
@@ -120,16 +116,7 @@ def _parse_card(raw, where, err) -> dict | None:
 
 
 def _parse(payload) -> dict:
-    errors: dict[str, list[str]] = {}
-
-    def err(key, message):
-        errors.setdefault(key, []).append(message)
-
-    if not isinstance(payload, dict):
-        raise DeckInputError({"payload": ["must be a JSON object"]})
-    game = payload.get("game")
-    if game is not None and game != "pathfinder":
-        err("game", f"this validator handles 'pathfinder', not {game!r}")
+    err = start_reading(payload, "pathfinder")
     name, data = payload.get("character"), None
     deck_list = None
     if payload.get("deck_list") is not None:
@@ -165,8 +152,7 @@ def _parse(payload) -> dict:
     favored = payload.get("favored")
     if favored is not None and favored not in BOON_TYPES + ("any",):
         err("favored", f"one of {', '.join(BOON_TYPES)} or any")
-    if errors:
-        raise DeckInputError(errors)
+    err.raise_any()
     base = deck_list if deck_list is not None else data["deck_list"]
     required = {t: base.get(t, 0) + feats.get(t, 0) for t in BOON_TYPES}
     return {"character": data["name"] if data else clean(name), "required": required, "cards": cards,

@@ -1,21 +1,16 @@
 """The full rule table: spec rules R1-R122, golden rules G1-G7 and the module's house rules."""
 from __future__ import annotations
 
-from tracker.engine import Rule, rules_table
+from tracker.engine import Rule
+from tracker.engine.kit.invariants import negative_counts
+from tracker.engine.kit.rules import assemble
 
+from .decks import DECK_RULES
+from .rules_campaign import CAMPAIGN_RULES
 from .rules_check import CHECK_RULES
 from .rules_encounter import ENCOUNTER_RULES
 from .rules_turn import TURN_RULES
 from .state import PILES
-
-try:
-    from .rules_campaign import CAMPAIGN_RULES
-except ImportError:  # the campaign module is written separately
-    CAMPAIGN_RULES = ()
-try:
-    from .decks import DECK_RULES
-except ImportError:
-    DECK_RULES = ()
 
 
 def _check_open(state, params, ctx):
@@ -94,12 +89,10 @@ def _search_has_cards(state, params, ctx):
 def _no_negative_counts(state, params, ctx):
     if state.get("mode") != "scenario":
         return None
-    if state["hourglass"] < 0:
-        return "The hourglass can't hold fewer than 0 cards."
-    for p in state["players"]:
-        for key in PILES:
-            if p[key] < 0:
-                return f"{p['name']}'s {key.replace('_count', '').replace('_', ' ')} can't drop below 0."
+    for who, key, _ in negative_counts(state, ("hourglass",), PILES):
+        if who is None:
+            return "The hourglass can't hold fewer than 0 cards."
+        return f"{who}'s {key.replace('_count', '').replace('_', ' ')} can't drop below 0."
     for loc in state["locations"]:
         if loc["cards"] < 0:
             return f"{loc['name']} can't hold fewer than 0 cards."
@@ -162,22 +155,5 @@ _REMINDERS += tuple((f"R{n}", "state", "[Ending a Scenario, Adventure, or Advent
 _REMINDERS += (("R97", "state", "[Ending a Scenario, Adventure, or Adventure Path]", "After-scenario order"),)
 
 
-def _key(rule):
-    code = rule.code
-    return (code[0] != "R", code[0], int(code[1:]))
-
-
-def _table():
-    own = TURN_RULES + ENCOUNTER_RULES + CHECK_RULES + HOUSE_RULES
-    ids = {r.id for r in own}
-    extra = []
-    for rule in tuple(CAMPAIGN_RULES) + tuple(DECK_RULES):
-        if rule.id not in ids:
-            extra.append(rule)
-            ids.add(rule.id)
-    reminders = [Rule(f"pathfinder.{code}", title, section, title + ".", kind=kind)
-                 for code, kind, section, title in _REMINDERS if f"pathfinder.{code}" not in ids]
-    return rules_table(*sorted(own + tuple(extra) + tuple(reminders), key=_key))
-
-
-RULES = _table()
+RULES = assemble(TURN_RULES, ENCOUNTER_RULES, CHECK_RULES, HOUSE_RULES, CAMPAIGN_RULES, DECK_RULES,
+                 first="R", slug="pathfinder", reminder_rows=_REMINDERS)

@@ -6,6 +6,8 @@ the encountered card, scourges, locations).
 """
 from __future__ import annotations
 
+from tracker.engine.kit import seats
+
 from .data import (
     BOON_TYPES, CHARACTERS, CORE_DECKS, DEFAULT_LOCATIONS, NORMAL_HOURGLASS, SCENARIOS, SIZES, character,
     deck_total, story_bane_stack,
@@ -25,9 +27,7 @@ MODES = ("easy", "normal", "heroic", "legendary", "custom")
 
 
 def name_of(state, seat) -> str:
-    if seat is None:
-        return "nobody"
-    return state["players"][seat]["name"]
+    return seats.name_of(state, seat)
 
 
 def player(state, seat) -> dict:
@@ -345,12 +345,7 @@ def start_turn(state, seat: int) -> None:
 
 
 def next_living(state, seat: int) -> int | None:
-    n = len(state["players"])
-    for step in range(1, n + 1):
-        s = (seat + step) % n
-        if not state["players"][s]["dead"]:
-            return s
-    return None
+    return seats.next_seat(state, seat, out="dead")
 
 
 def pass_turn(state) -> str:

@@ -1,0 +1,51 @@
+"""Deck checks' shared parts: the report `POST /api/decks/validate/` answers with, and reading a
+payload that names every malformed field at once (a 400, not a rule violation)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import DeckInputError
+
+
+@dataclass
+class DeckReport:
+    valid: bool
+    violations: list[dict] = field(default_factory=list)
+    reminders: list[dict] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"valid": self.valid, "violations": list(self.violations), "reminders": list(self.reminders)}
+
+
+def is_int(value: Any) -> bool:
+    """A JSON whole number (true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class PayloadErrors:
+    """Collects {field path: [messages]} while a deck payload is read; `raise_any()` ends the reading."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+
+    def __call__(self, key: str, message: str) -> None:
+        self.errors.setdefault(key, []).append(message)
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def raise_any(self) -> None:
+        if self.errors:
+            raise DeckInputError(self.errors)
+
+
+def start_reading(payload: Any, slug: str) -> PayloadErrors:
+    """The checks every deck payload starts with: a JSON object, and no other game's name in it."""
+    if not isinstance(payload, dict):
+        raise DeckInputError({"payload": ["must be a JSON object"]})
+    err = PayloadErrors()
+    game = payload.get("game")
+    if game is not None and game != slug:
+        err("game", f"this validator handles {slug!r}, not {game!r}")
+    return err
