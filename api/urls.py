@@ -1,7 +1,9 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
-from . import errors, rules_views, tournament_views, views
+from tracker.services import linking
+
+from . import errors, rules_views, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -12,14 +14,18 @@ urlpatterns = [
     path("sessions/<str:token>/events/", views.SessionEventsView.as_view(), name="api-session-events"),
     path("sessions/<str:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),
     path("sessions/<str:token>/redo/", views.SessionRedoView.as_view(), name="api-session-redo"),
-    path("sessions/<str:token>/campaign/", views.SessionCampaignView.as_view(), name="api-session-campaign"),
-    path("sessions/<str:token>/tournament/", views.SessionTournamentView.as_view(), name="api-session-tournament"),
+    path("sessions/<str:token>/record/", views.record_view(None).as_view(), name="api-session-record"),
+    path("sessions/<str:token>/export/<str:export>", views.export_view(None), name="api-session-export"),
+    # Each link a game declares keeps its own URLs as aliases: /campaign/, /tournament/, standings.csv.
+    *(path(f"sessions/<str:token>/{name}/", views.record_view(name).as_view(), name=f"api-session-{name}")
+      for name in linking.link_names()),
+    *(path(f"sessions/<str:token>/{name}", views.export_view(name), name=f"api-session-{name.replace('.', '-')}")
+      for name in linking.export_names()),
     path("rules/search/", rules_views.RulesSearchView.as_view(), name="api-rules-search"),
     path("rules/<str:key>/", rules_views.RuleEntryView.as_view(), name="api-rules-entry"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),
     # JSON like every other /api/ answer (drf-spectacular's default would be YAML)
     path("schema/", SpectacularJSONAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("sessions/<str:token>/standings.csv", tournament_views.standings_csv, name="api-session-standings-csv"),
     re_path(r"^.*$", errors.api_not_found),
 ]

@@ -1,12 +1,18 @@
 """Thin views: parse, call one service or selector, render. Shapes follow API.md."""
+import csv
+
+from django.http import HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tracker import selectors, services
+from tracker import selectors
+from tracker.errors import BadRequest, Conflict, NotFound, RuleRefusal, ServiceError
+from tracker.engine import DeckInputError
 from tracker.games import all_games, get_game
+from tracker.services import linking, records, sessions
 
 from . import presenters
 from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
@@ -29,13 +35,13 @@ STATE_RESULT = inline_serializer("StateResult", {
 })
 
 
-def _service_error(exc: services.ServiceError, request) -> Response:
+def _service_error(exc: ServiceError, request) -> Response:
     body = {"detail": exc.detail}
-    if isinstance(exc, services.BadRequest):
+    if isinstance(exc, BadRequest):
         body["errors"] = exc.errors
-    elif isinstance(exc, services.RuleRefusal):
+    elif isinstance(exc, RuleRefusal):
         body["violations"] = presenters.violations_body(exc.violations, request)
-    elif isinstance(exc, services.Conflict):
+    elif isinstance(exc, Conflict):
         body.update(version=exc.version, state=exc.state)
     return Response(body, status=exc.status)
 
@@ -43,14 +49,14 @@ def _service_error(exc: services.ServiceError, request) -> Response:
 def _idempotency_key(request):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 200:
-        raise services.BadRequest("Bad Idempotency-Key.", {"Idempotency-Key": ["must be 1 to 200 characters"]})
+        raise BadRequest("Bad Idempotency-Key.", {"Idempotency-Key": ["must be 1 to 200 characters"]})
     return key
 
 
 def _access_or_404(token, full=True):
     access = selectors.session_get(token, full=full)
     if access is None:
-        raise services.NotFound("No session with this id.")
+        raise NotFound("No session with this id.")
     return access
 
 
@@ -82,8 +88,8 @@ class SessionListView(APIView):
         data = SessionCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            session = services.session_create(**data.validated_data)
-        except services.ServiceError as exc:
+            session = sessions.session_create(**data.validated_data)
+        except ServiceError as exc:
             return _service_error(exc, request)
         return Response(presenters.session_body(session, request, True), status=201)
 
@@ -95,7 +101,7 @@ class SessionDetailView(APIView):
         polled = request.headers.get("If-None-Match")
         try:
             access = _access_or_404(token, full=not polled)
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             return _service_error(exc, request)
         session = access.session
         etag = f'"{session.version}{"" if access.can_write else "-view"}"'
@@ -123,13 +129,13 @@ class SessionActionsView(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         try:
-            result = services.session_action_apply(
+            result = sessions.session_action_apply(
                 token=token, type=v["type"], params=v.get("params") or {},
                 expected_version=v.get("expected_version"),
                 override_reason=(v.get("override") or {}).get("reason"),
                 idempotency_key=_idempotency_key(request),
             )
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             return _service_error(exc, request)
         return Response(result.body, status=result.status)
 
@@ -142,9 +148,9 @@ class SessionEventsView(APIView):
     def get(self, request, token):
         try:
             access = _access_or_404(token)
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             return _service_error(exc, request)
-        return Response([services.event_dict(e) for e in selectors.session_events(access.session)])
+        return Response([sessions.event_dict(e) for e in selectors.session_events(access.session)])
 
 
 def _undo_redo_view(service, summary):
@@ -159,53 +165,75 @@ def _undo_redo_view(service, summary):
             try:
                 result = service(token=token, expected_version=data.validated_data.get("expected_version"),
                                  idempotency_key=_idempotency_key(request))
-            except services.ServiceError as exc:
+            except ServiceError as exc:
                 return _service_error(exc, request)
             return Response(result.body, status=result.status)
 
     return View
 
 
-SessionUndoView = _undo_redo_view(services.session_undo, "Undo the newest live event")
-SessionRedoView = _undo_redo_view(services.session_redo, "Re-apply the most recently undone event")
+SessionUndoView = _undo_redo_view(sessions.session_undo, "Undo the newest live event")
+SessionRedoView = _undo_redo_view(sessions.session_redo, "Re-apply the most recently undone event")
 
 
-def _record_in_view(record, key, summary):
-    """A finished session fed into the session it counts for (campaign or tournament)."""
+def record_view(link: str | None):
+    """A finished session recorded in the session it counts for: `link` None is the generic endpoint
+    (whichever link the session has), a link name its alias (/campaign/, /tournament/), same body."""
+    key = link or "parent"
+    name = f"{link.title()}RecordResult" if link else "RecordResult"
 
     class View(APIView):
-        @extend_schema(summary=summary, request=None, parameters=[IDEMPOTENCY_HEADER],
-                       responses={201: inline_serializer(f"{key.title()}RecordResult", {
-                           key: serializers.DictField(), "event": serializers.DictField(),
+        @extend_schema(summary=f"Record this finished session in its {link or 'parent (campaign, tournament...)'}",
+                       request=None, parameters=[IDEMPOTENCY_HEADER],
+                       responses={201: inline_serializer(name, {
+                           **{k: serializers.DictField() for k in {key, "parent"}}, "event": serializers.DictField(),
                            "version": serializers.IntegerField(), "state": serializers.DictField()}),
                            400: ERROR, 403: ERROR, 404: ERROR, 422: ERROR})
         def post(self, request, token):
             try:
-                target, result = record()(token=token, idempotency_key=_idempotency_key(request))
-            except services.ServiceError as exc:
+                parent, link_name, result = records.record(token=token, link=link,
+                                                           idempotency_key=_idempotency_key(request))
+            except ServiceError as exc:
                 return _service_error(exc, request)
-            body = dict(result.body, **{key: {
-                "id": target.pk, "view_id": target.view_id,
-                "url": request.build_absolute_uri(f"/t/{target.pk}/")}})
-            return Response(body, status=result.status)
+            ref = {"id": parent.pk, "view_id": parent.view_id, "url": request.build_absolute_uri(f"/t/{parent.pk}/")}
+            return Response(dict(result.body, parent=ref, **{link_name: ref}), status=result.status)
 
+    View.__name__ = f"Session{(link or 'record').title()}View"
     return View
 
 
-def _campaign_record():
-    from tracker import campaigns
-
-    return campaigns.record_result
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _tournament_record():
-    from tracker import links
+def _cell(value):
+    # a spreadsheet would run a name starting with "=" as a formula; numbers stay numbers
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return "" if value is None else value
 
-    return links.record_in_tournament
 
+def export_view(name: str | None):
+    """GET a file made from a parent session's state (a tournament's standings.csv): `name` None is the
+    generic /export/<name> endpoint, a name its alias. Small and read-only, so answered at once."""
 
-SessionCampaignView = _record_in_view(_campaign_record, "campaign", "Record this finished scenario in its campaign")
-SessionTournamentView = _record_in_view(_tournament_record, "tournament", "Record this finished game in its tournament")
+    def view(request, token, export=None):
+        if request.method not in ("GET", "HEAD"):
+            return JsonResponse({"detail": "Method not allowed."}, status=405, headers={"Allow": "GET, HEAD"})
+        wanted = name or export
+        access = selectors.session_get(token)
+        found = linking.export_of(access.session, wanted) if access else None
+        if found is None:
+            return JsonResponse({"detail": f"No {wanted} for this session."}, status=404)
+        response = HttpResponse(content_type=f"{found.content_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{found.name}"'
+        response["Cache-Control"] = "no-cache"
+        writer = csv.writer(response, lineterminator="\r\n")
+        writer.writerow(found.header)
+        for row in found.rows(access.session.state):
+            writer.writerow([_cell(row[k]) for k in found.header])
+        return response
+
+    return view
 
 
 class DeckValidateView(APIView):
@@ -223,8 +251,6 @@ class DeckValidateView(APIView):
             return Response({"detail": "No deck rules for this game yet.",
                              "errors": {"game": [f"deck validation is not available for {request.data.get('game')!r}"]}},
                             status=400)
-        from tracker.engine import DeckInputError
-
         try:
             report = game.validate_deck(dict(request.data))
         except DeckInputError as exc:

@@ -41,8 +41,10 @@ def rules_index(request):
 
 
 def _shell_files() -> list[tuple[Path, Path]]:
-    roots = [Path(d) for d in settings.STATICFILES_DIRS] + [Path(settings.BASE_DIR) / "templates"]
-    return sorted((root, path) for root in roots for path in root.rglob("*") if path.is_file())
+    # every static and template folder, the game packages' included: a game's change is a new shell too
+    template_dirs = [Path(d) for t in settings.TEMPLATES for d in t.get("DIRS", [])]
+    roots = [Path(d) for d in settings.STATICFILES_DIRS] + template_dirs
+    return sorted((root, path) for root in roots if root.is_dir() for path in root.rglob("*") if path.is_file())
 
 
 def _compute_shell_version() -> str:

@@ -13,6 +13,11 @@ VAR_DIR.mkdir(exist_ok=True)
 
 env = environ.Env()
 
+# Every game package brings its own templates/ and static/ (tracker/games/<game>/); found by a glob,
+# so a new game needs no line here. Packages starting with "_" (the template a new game copies) are
+# not games.
+GAME_DIRS = sorted(p for p in (BASE_DIR / "tracker" / "games").glob("[!_]*") if p.is_dir())
+
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="django-insecure-dev-only-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
@@ -52,7 +57,7 @@ WSGI_APPLICATION = "tablekeeper.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", *(d / "templates" for d in GAME_DIRS if (d / "templates").is_dir())],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -111,7 +116,7 @@ IDEMPOTENCY_KEY_DAYS = env.int("IDEMPOTENCY_KEY_DAYS", default=7)
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", *(d / "static" for d in GAME_DIRS if (d / "static").is_dir())]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -13,8 +13,8 @@ urlpatterns = [
     path("offline/", offline_views.offline_page, name="offline"),
     path("t/<str:token>/", views.table, name="table"),
     path("t/<str:token>/state/", views.table_state, name="table-state"),
-    path("t/<str:token>/record-in-campaign/", views.record_in_campaign, name="record-in-campaign"),
-    path("t/<str:token>/record-in-tournament/", views.record_in_tournament, name="record-in-tournament"),
+    path("t/<str:token>/record/", views.record, name="record"),
+    path("t/<str:token>/record-in-<slug:link>/", views.record, name="record-in"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
 ]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tracker.models import Session
-from tracker.pages_dark_force import to_end
+from tracker.games.dark_force.page import to_end
 
 DUEL = {"game": "dark-force", "mode": "duel", "players": [{"name": "Ann"}, {"name": "Ben"}],
         "options": {"deck_size": 60, "first_player": 0}}
@@ -191,7 +191,7 @@ def test_the_essen_clock(client, create):
     clock = tag(html, "df-clock")
     assert 'data-minutes="60"' in clock and re.search(r'data-start="\d+"', clock)
     assert 'data-act="time_expired"' in tag(html, "df-time-up")
-    assert "js/dark-force.js" in html
+    assert "games/dark-force/dark-force.js" in html
     assert 'data-testid="df-clock"' not in page(client, create(DUEL)["id"])  # no hour outside the tournament
 
 
@@ -430,8 +430,6 @@ def test_a_terrain_played_with_an_expansion(client, duel, act):
 
 
 def test_a_claim_over_a_limit_is_offered_to_the_opponent(client, duel, act):
-    from tracker.pages_dark_force import _claim_reasons
-
     with_map(duel["id"])
     html = page(client, duel["id"])  # every stack within its limits (the forest waits for its combat)
     assert "claim_over_limit" not in html
@@ -443,16 +441,13 @@ def test_a_claim_over_a_limit_is_offered_to_the_opponent(client, duel, act):
     assert '<option value="t2">Green Plains</option>' in form and "t3" not in form
     assert 'name="units[u6]" value="u6"' in form and "face-down army u6" in form
     assert "Hidden Orcs" not in html and "u4" not in form  # only Ben's units, never by a secret name
-    reasons, _ = _claim_reasons()
-    if reasons:  # only the reason that applies here
-        assert '<option value="capacity">' in form and 'value="blessed_one_conflict"' not in form
-        assert 'name="hero"' not in form
+    # only the reason that applies here
+    assert '<option value="capacity">' in form and 'value="blessed_one_conflict"' not in form
+    assert 'name="hero"' not in form
     view = page(client, Session.objects.get(pk=duel["id"]).view_id)
     assert "df-claim-form" not in view and "df-play-claim" not in view
 
-    params = {"player": 0, "terrain": "t2", "units": ["u6"]}
-    if reasons:
-        params["reason"] = "capacity"
+    params = {"player": 0, "terrain": "t2", "units": ["u6"], "reason": "capacity"}
     done = act(duel, "claim_over_limit", params=params)
     assert "Ann removes the excess in Green Plains" in done["event"]["log"]
     assert "u6" not in done["state"]["units"]
@@ -526,11 +521,6 @@ def test_the_tournament_header_counts_games(client, create, duel):
 
 
 def test_a_blessed_one_conflict_claim(client, duel, act):
-    from tracker.pages_dark_force import _claim_reasons
-
-    reasons, _ = _claim_reasons()
-    if "blessed_one_conflict" not in reasons:
-        pytest.skip("claim_over_limit takes no Blessed One conflict reason")
     with_map(duel["id"])
 
     def conflict(st):  # Ben's Blessed One and his own Gray Mage in his Green Plains
@@ -550,10 +540,6 @@ def test_a_blessed_one_conflict_claim(client, duel, act):
 
 
 def test_a_leadership_claim_names_the_hero(client, duel, act):
-    from tracker.pages_dark_force import _claim_reasons
-
-    if "leadership" not in _claim_reasons()[0]:
-        pytest.skip("claim_over_limit takes no leadership reason")
     with_map(duel["id"])
     html = page(client, duel["id"])
     assert "df-claim-form-1" not in html

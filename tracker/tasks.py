@@ -6,7 +6,7 @@ from tracker.engine import replay
 from tracker.games import get_game
 
 from .models import Event, Session
-from .services import idempotency_keys_expire
+from .services.sessions import idempotency_keys_expire
 
 
 @shared_task

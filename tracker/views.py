@@ -1,26 +1,20 @@
-"""Server-rendered pages: start a game, the table of a session, its live fragment."""
+"""Server-rendered pages: start a game, the table of a session, its live fragment. Generic: what a game
+shows beyond counters and forms comes from its presenter (`PAGE` in the game's page.py)."""
 import segno
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
 from django.urls import reverse
 
-from tracker.games import all_games, get_game
+from tracker.engine.kit.presenter import Table, mode_forms, option_fields
+from tracker.errors import BadRequest, ServiceError
+from tracker.games import all_games, get_game, plugin
 
-from . import selectors, services
-from .forms import MAX_PLAYERS, NewGameForm, action_fields, action_form_supported, option_fields
-from .pages_dark_force import dark_force_context
-from .pages_pathfinder import _pathfinder_context
+from . import selectors
+from .forms import MAX_PLAYERS, NewGameForm
+from .services import records, sessions
 
 LOG_LENGTH = 40
-# Which attack steps come next, for the attack helper (Aventuria's pending_attack.step).
-ATTACK_STEPS = {
-    "attack_roll": ["attack_roll"],
-    "after_roll": ["spend_fate_reroll", "take_fate", "attack_failed_final", "damage_roll"],
-    "damage_roll": ["damage_roll"],
-    "dodge": ["dodge_roll", "apply_armor", "apply_damage"],
-    "life_point_loss": ["apply_armor", "apply_damage"],
-}
+GENERIC_STATE = "table/generic_state.html"
 
 
 def home(request):
@@ -29,10 +23,10 @@ def home(request):
     if request.method == "POST" and form.is_valid():
         game = get_game(form.cleaned_data["game"])
         try:
-            session = services.session_create(
+            session = sessions.session_create(
                 game=game.slug, mode=form.cleaned_data["mode"], players=form.players(game), options=form.options(game)
             )
-        except services.BadRequest as exc:
+        except BadRequest as exc:
             errors = exc.errors
         else:
             return redirect("table", session.id)
@@ -53,16 +47,11 @@ def _access(token):
 def _context(request, access) -> dict:
     session = access.session
     game = get_game(session.game)
+    page = plugin(session.game).page
     state = session.state
-    pending = state.get("pending_attack") or None
-    next_steps = ATTACK_STEPS.get(pending["step"], []) if pending else []
-    forms = [
-        {"spec": spec, "fields": action_fields(spec, state)}
-        for spec in game.actions.values()
-        if action_form_supported(spec) and (spec.modes is None or session.mode in spec.modes)
-    ]
+    forms = mode_forms(game, state, session.mode)
     phase_ids = [p.id for p in game.phases]
-    return {
+    context = {
         "session": session, "game": game, "state": state, "can_write": access.can_write,
         "token": access.session.pk if access.can_write else session.view_id,
         "players": list(enumerate(state.get("players", []))),
@@ -70,14 +59,13 @@ def _context(request, access) -> dict:
         "current_phase": next((p.title for p in game.phases if p.id == state.get("phase")), state.get("phase")),
         "events": list(selectors.session_events(session).order_by("-seq")[:LOG_LENGTH]),
         "action_forms": forms,
-        "attack_forms": [f for name in next_steps for f in forms if f["spec"].type == name],
-        "declare_form": next((f for f in forms if f["spec"].type == "declare_attack"), None),
-        "roll_form": next((f for f in forms if f["spec"].type == "roll_for_start"), None),
         "has_advance": "advance_phase" in game.actions,
-        "state_template": select_template([f"games/{game.slug}/state.html", "table/generic_state.html"]).template.name,
-        **_pathfinder_context(state),
-        **dark_force_context(state),
+        "page": page,
+        "state_template": page.template if page else GENERIC_STATE,
     }
+    if page is not None and page.context is not None:
+        context.update(page.context(Table(game, state, session.mode, access.can_write, forms)))
+    return context
 
 
 def _qr(url: str) -> str:
@@ -101,35 +89,16 @@ def table_state(request, token):
     return render(request, "table/_state.html", _context(request, _access(token)))
 
 
-def _record_in(record, error_key):
-    """A finished session's button: feed the result into what it counts for, then open that."""
-
-    def view(request, token):
-        if request.method != "POST":
-            return redirect("table", token)
-        try:
-            target, _ = record()(token=token)
-        except services.ServiceError as exc:
-            context = _context(request, _access(token))
-            context["share"] = {}
-            context[error_key] = exc.detail
-            return render(request, "table/page.html", context, status=exc.status)
-        return redirect("table", target.pk)
-
-    return view
-
-
-def _campaign_record():
-    from . import campaigns
-
-    return campaigns.record_result
-
-
-def _tournament_record():
-    from . import links
-
-    return links.record_in_tournament
-
-
-record_in_campaign = _record_in(_campaign_record, "campaign_error")
-record_in_tournament = _record_in(_tournament_record, "tournament_error")
+def record(request, token, link=None):
+    """A finished session's button: record the result in what it counts for, then open that.
+    `/t/<token>/record/` for whichever link it has; `/t/<token>/record-in-<link>/` for that one."""
+    if request.method != "POST":
+        return redirect("table", token)
+    try:
+        parent, _, _ = records.record(token=token, link=link)
+    except ServiceError as exc:
+        context = _context(request, _access(token))
+        context["share"] = {}
+        context["record_error"] = exc.detail
+        return render(request, "table/page.html", context, status=exc.status)
+    return redirect("table", parent.pk)

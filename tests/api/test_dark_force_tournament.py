@@ -5,8 +5,12 @@ import io
 import pytest
 from django.test import RequestFactory
 
-from api.tournament_views import standings_csv
-from tracker import services, tournaments
+from api.views import export_view
+from tracker.errors import BadRequest, ReadOnly
+from tracker.games import get_game
+from tracker.services import linking, records, sessions
+
+standings_csv = export_view("standings.csv")
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +103,55 @@ def test_a_finished_game_is_recorded_once_with_its_link(api, tournament):
     assert [r["name"] for r in sheet["state"]["standings"]] == ["Ben", "Cid", "Ann"]
 
 
+def test_one_duel_counts_once_whatever_keys_three_phones_send(api, tournament):
+    duel = _ben_wins_on_halls(api, _duel(api, tournament))
+    answers = [_record(api, duel, HTTP_IDEMPOTENCY_KEY="a"), _record(api, duel, HTTP_IDEMPOTENCY_KEY="b"),
+               _record(api, duel), api.post(f"/api/sessions/{duel['id']}/record/", format="json")]
+    assert [r.status_code for r in answers] == [201] * 4
+    assert len({r.json()["version"] for r in answers}) == 1
+    assert {r.json()["parent"]["id"] for r in answers} == {tournament["id"]}
+    sheet = api.get(f"/api/sessions/{tournament['id']}/").json()
+    assert len(sheet["state"]["games"]) == 1 and sheet["version"] == 1
+    ann = next(r for r in sheet["state"]["standings"] if r["name"] == "Ann")
+    assert ann["games"] == 1
+    events = api.get(f"/api/sessions/{tournament['id']}/events/").json()
+    assert [e["type"] for e in events] == ["record_game"]
+
+
+def test_a_record_made_under_another_key_is_found_and_not_made_again(api, tournament):
+    # a record made before records were keyed by the child (here: by hand, with the phone's own key)
+    duel = _ben_wins_on_halls(api, _duel(api, tournament))
+    response = api.post(f"/api/sessions/{tournament['id']}/actions/", {"type": "record_game", "params": {
+        "players": [0, 1], "winner": 1, "reason": "borons_halls", "bh": [20, 0], "session": duel["view_id"]}},
+        format="json", HTTP_IDEMPOTENCY_KEY="phone-1")
+    assert response.status_code == 201
+    again = _record(api, duel)
+    assert again.status_code == 201 and again.json()["version"] == 1  # the first answer, again
+    assert len(api.get(f"/api/sessions/{tournament['id']}/").json()["state"]["games"]) == 1
+
+
+def test_an_undone_record_can_be_recorded_again_once(api, tournament):
+    duel = _ben_wins_on_halls(api, _duel(api, tournament))
+    assert _record(api, duel).status_code == 201
+    assert api.post(f"/api/sessions/{tournament['id']}/undo/", format="json").status_code == 200
+    assert api.get(f"/api/sessions/{tournament['id']}/").json()["state"]["games"] == []
+    again, third = _record(api, duel), _record(api, duel, HTTP_IDEMPOTENCY_KEY="later")
+    assert again.status_code == 201 and third.json()["version"] == again.json()["version"]
+    assert len(api.get(f"/api/sessions/{tournament['id']}/").json()["state"]["games"]) == 1
+
+
+def test_the_generic_record_and_export_endpoints_match_their_aliases(api, tournament):
+    duel = _ben_wins_on_halls(api, _duel(api, tournament))
+    body = api.post(f"/api/sessions/{duel['id']}/record/", format="json").json()
+    assert body["tournament"] == body["parent"] and body["parent"]["view_id"] == tournament["view_id"]
+    generic = api.get(f"/api/sessions/{tournament['id']}/export/standings.csv")
+    alias = api.get(f"/api/sessions/{tournament['id']}/standings.csv")
+    assert generic.status_code == alias.status_code == 200 and generic.content == alias.content
+    assert api.get(f"/api/sessions/{tournament['id']}/export/nothing.csv").status_code == 404
+    assert api.get(f"/api/sessions/{duel['id']}/export/standings.csv").status_code == 404
+    assert api.post(f"/api/sessions/{duel['id']}/campaign/", format="json").status_code in (400, 404)
+
+
 def test_seats_follow_the_names_not_the_duel_order(api, tournament):
     duel = _ben_wins_on_halls(api, _duel(api, tournament, players=("Cid", "Ann")))
     assert _record(api, duel).status_code == 201
@@ -146,37 +199,37 @@ def test_an_excluded_player_is_refused_by_the_tournament(api, tournament):
 
 
 def test_the_tournament_functions_directly(api, tournament):
-    players, engine, stored, check = tournaments.prepare_game(
-        "dark-force", "duel", [{"name": "ben"}, {"name": "Cid"}], {"tournament": tournament["id"]})
+    game = get_game("dark-force")
+    players, engine, stored, check = linking.prepare(
+        game, "duel", [{"name": "ben"}, {"name": "Cid"}], {"tournament": tournament["id"]})
     assert engine == {"tournament": tournament["view_id"], "essen96": True}
     assert stored == {"tournament": tournament["id"], "essen96": True} and check({}) is None
     untouched = {"deck_size": 60}
-    assert tournaments.prepare_game("dark-force", "duel", [], untouched)[1] is untouched
-    with pytest.raises(services.BadRequest):
-        tournaments.prepare_game("dark-force", "duel", [{"name": "Zoe"}, {"name": "Ann"}],
-                                 {"tournament": tournament["id"]})
-    duel = services.session_create(game="dark-force", mode="duel", players=[{"name": "Ann"}, {"name": "Cid"}],
+    assert linking.prepare(game, "duel", [], untouched)[1] is untouched
+    with pytest.raises(BadRequest):
+        linking.prepare(game, "duel", [{"name": "Zoe"}, {"name": "Ann"}], {"tournament": tournament["id"]})
+    duel = sessions.session_create(game="dark-force", mode="duel", players=[{"name": "Ann"}, {"name": "Cid"}],
                                    options={"tournament": tournament["id"], "first_player": 1})
-    services.session_action_apply(token=duel.pk, type="destroy",
+    sessions.session_action_apply(token=duel.pk, type="destroy",
                                   params={"player": 1, "card": "Wolf", "kind": "creature", "value": 25})
-    target, written = tournaments.record_result(token=duel.pk)
-    assert target.pk == tournament["id"] and written.status == 201
+    target, link, written = records.record(token=duel.pk)
+    assert target.pk == tournament["id"] and link == "tournament" and written.status == 201
     assert written.body["state"]["games"][0]["points"] == [25, -25]
     target.refresh_from_db()
-    assert [r["name"] for r in tournaments.standings_rows(target)][0] == "Ann"
-    with pytest.raises(services.ReadOnly):
-        tournaments.record_result(token=duel.view_id)
+    assert [r["name"] for r in linking.export_of(target, "standings.csv").rows(target.state)][0] == "Ann"
+    with pytest.raises(ReadOnly):
+        records.record(token=duel.view_id)
 
 
 # ------------------------------------------------------------------ standings CSV
 
 def test_standings_csv_directly():
     factory = RequestFactory()
-    t = services.session_create(game="dark-force", mode="tournament", players=ENTRANTS + [{"name": "=cmd()"}],
+    t = sessions.session_create(game="dark-force", mode="tournament", players=ENTRANTS + [{"name": "=cmd()"}],
                                 options={})
-    services.session_action_apply(token=t.pk, type="record_game", params={
+    sessions.session_action_apply(token=t.pk, type="record_game", params={
         "players": [0, 1], "winner": 1, "reason": "borons_halls", "bh": [21, 12]})
-    services.session_action_apply(token=t.pk, type="exclude_player", params={"player": 2})
+    sessions.session_action_apply(token=t.pk, type="exclude_player", params={"player": 2})
     for token in (t.pk, t.view_id):
         response = standings_csv(factory.get("/"), token)
         assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
@@ -186,7 +239,7 @@ def test_standings_csv_directly():
         assert rows[2] == ["2", "'=cmd()", "0", "0", "0", "0", "0"]
         assert rows[-1] == ["", "Cid", "0", "0", "0", "0", "0"]
     assert standings_csv(factory.get("/"), "nothing").status_code == 404
-    duel = services.session_create(game="dark-force", mode="duel", players=ENTRANTS[:2], options={})
+    duel = sessions.session_create(game="dark-force", mode="duel", players=ENTRANTS[:2], options={})
     assert standings_csv(factory.get("/"), duel.pk).status_code == 404
     assert standings_csv(factory.post("/"), t.pk).status_code == 405
 

@@ -66,3 +66,22 @@ def test_an_unknown_campaign_token_is_a_400_naming_the_option(api):
                                            "options": {"campaign": "no-such-campaign"}}, format="json")
     assert response.status_code == 400
     assert "options.campaign" in response.json()["errors"]
+
+
+def test_a_scenario_counts_once_whatever_keys_the_phones_send(api, campaign):
+    scenario = _won_scenario(api, campaign)
+    answers = [api.post(f"/api/sessions/{scenario['id']}/campaign/", format="json", **headers)
+               for headers in ({"HTTP_IDEMPOTENCY_KEY": "a"}, {"HTTP_IDEMPOTENCY_KEY": "b"}, {})]
+    answers.append(api.post(f"/api/sessions/{scenario['id']}/record/", format="json"))
+    assert [r.status_code for r in answers] == [201] * 4
+    assert len({r.json()["version"] for r in answers}) == 1
+    events = api.get(f"/api/sessions/{campaign['id']}/events/").json()
+    assert [e["type"] for e in events] == ["record_scenario"]
+    assert events[0]["params"]["session"] == scenario["view_id"]
+
+
+def test_a_retried_record_with_its_key_is_the_first_answer(api, campaign):
+    scenario = _won_scenario(api, campaign)
+    first = api.post(f"/api/sessions/{scenario['id']}/record/", format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = api.post(f"/api/sessions/{scenario['id']}/record/", format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert first.status_code == again.status_code == 201 and first.json() == again.json()

@@ -79,6 +79,7 @@ class ActionSpec:
     # The modes whose states this action belongs to (None: every mode). A campaign's bookkeeping
     # and a scenario's turn share one game but not one vocabulary: elsewhere the type is unknown.
     modes: frozenset[str] | None = None
+    # False: undo refuses this event (a look at hidden cards stays seen); later events stay undoable.
     undoable: bool = True
     # Bookkeeping a table may still record once the game has ended (a late life point change):
     # refusing it would lose what the players saw happen. The outcome stays as decided.

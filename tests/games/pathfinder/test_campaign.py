@@ -11,9 +11,10 @@ import pytest
 
 from tracker.engine import Action, ParamError, actions_table, copy_state, decide, initial_state, replay
 from tracker.games.pathfinder import GAME
-from tracker.games.pathfinder.campaign import (
-    CAMPAIGN_ACTIONS, CAMPAIGN_PHASES, campaign_enumerate, campaign_setup_errors, scenario_allowed,
-)
+from tracker.games.pathfinder.campaign import CAMPAIGN_PHASES, campaign_setup_errors
+from tracker.games.pathfinder.campaign_actions import CAMPAIGN_ACTIONS
+from tracker.games.pathfinder.campaign_enumerate import campaign_enumerate
+from tracker.games.pathfinder.rules_campaign import scenario_allowed
 from tracker.games.pathfinder.decks import DECK_RULES
 from tracker.games.pathfinder.rules_campaign import CAMPAIGN_RULES
 

@@ -10,14 +10,15 @@ from .actions_check import CHECK_ACTIONS
 from .actions_encounter import ENCOUNTER_ACTIONS
 from .actions_play import PLAY_CARD_ACTIONS
 from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS, forfeit_unused_exploration
-from .campaign import (
-    CAMPAIGN_ACTIONS, CAMPAIGN_PHASES, campaign_enumerate, campaign_setup, campaign_setup_errors, scenario_allowed,
-)
+from .campaign import CAMPAIGN_PHASES, campaign_setup, campaign_setup_errors
+from .campaign_actions import CAMPAIGN_ACTIONS
+from .campaign_enumerate import campaign_enumerate
 from .data import SCENARIOS
 from .decks import validate_deck
 from .enumerate import enumerate_actions
 from .rules import RULES
 from .state import STEP_TITLES, setup_errors, setup_examples, setup
+from .rules_campaign import scenario_allowed
 from .validation import param_errors
 
 

@@ -1,65 +1,22 @@
-"""Writes. Each function is one transaction and either changes a session whole or not at all."""
+"""Writes to a session: create, apply an action, undo, redo. Each is one transaction and either
+changes a session whole or not at all."""
 from __future__ import annotations
 
 import hashlib
 import json
-from datetime import timedelta
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tracker import store
 from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, initial_state, replay
+from tracker.errors import BadRequest, Conflict, NotFound, ReadOnly, RuleRefusal
 from tracker.games import get_game
+from tracker.models import Event, IdempotentResponse, Session
 
-from . import store
-from .models import Event, IdempotentResponse, Session
-
-
-class ServiceError(Exception):
-    status = 400
-
-    def __init__(self, detail: str):
-        super().__init__(detail)
-        self.detail = detail
-
-
-class NotFound(ServiceError):
-    status = 404
-
-
-class ReadOnly(ServiceError):
-    status = 403
-
-
-class BadRequest(ServiceError):
-    status = 400
-
-    def __init__(self, detail: str, errors: dict[str, list[str]]):
-        super().__init__(detail)
-        self.errors = errors
-
-
-class RuleRefusal(ServiceError):
-    """The action breaks rules; `violations` are engine Violations. Nothing changed."""
-
-    status = 422
-
-    def __init__(self, violations):
-        first = violations[0].message if violations else "Refused."
-        super().__init__(first if len(violations) == 1 else f"{first} (+{len(violations) - 1} more)")
-        self.violations = violations
-
-
-class Conflict(ServiceError):
-    """The session moved on (stale expected_version) or there is nothing to undo/redo."""
-
-    status = 409
-
-    def __init__(self, detail: str, session: Session):
-        super().__init__(detail)
-        self.version = session.version
-        self.state = session.state
+from . import linking
 
 
 @dataclass
@@ -98,7 +55,7 @@ def _earlier_answer(session: Session, key: str | None, endpoint: str, fingerprin
     return WriteResult(record.status, record.body, replayed=True)
 
 
-def _remember(session: Session, key: str | None, endpoint: str, fingerprint: str, result: WriteResult) -> None:
+def remember(session: Session, key: str | None, endpoint: str, fingerprint: str, result: WriteResult) -> None:
     if key:
         IdempotentResponse.objects.create(
             session=session, key=key, endpoint=endpoint, fingerprint=fingerprint, status=result.status, body=result.body
@@ -117,14 +74,13 @@ def session_create(*, game: str, mode: str, players: list, options: dict | None 
     if module is None:
         raise BadRequest("Unknown game.", {"game": [f"unknown game {game!r}"]})
     options = options or {}
-    from .links import prepare_linked  # a scenario may count for a campaign, a duel for a tournament
-
-    players, engine_options, options, campaign_check = prepare_linked(game, mode, players, options)
+    # a scenario may count for a campaign, a duel for a tournament: the parent shapes the setup
+    players, engine_options, options, check_linked = linking.prepare(module, mode, players, options)
     try:
         state = initial_state(module, mode, players, engine_options)
     except SetupError as exc:
         raise BadRequest("The game cannot be set up like this.", exc.errors) from exc
-    campaign_check(state)
+    check_linked(state)
     return Session.objects.create(
         game=game, mode=mode, players=players, options=options, initial_state=state, state=state,
         outcome=module.outcome(state),
@@ -146,7 +102,7 @@ def _with_retries(fn, expected_version, token):
     raise Conflict("Another phone changed the game at the same moment; try again.", session)
 
 
-def _write(token: str, endpoint: str, request, expected_version, idempotency_key, change) -> WriteResult:
+def write(token: str, endpoint: str, request, expected_version, idempotency_key, change) -> WriteResult:
     """The shape every write shares: one transaction that locks the session, answers a retried
     Idempotency-Key with its first answer, checks the version, makes `change(session)` and keeps
     the answer for later retries. A lost race is retried unless a version was asked for."""
@@ -160,10 +116,40 @@ def _write(token: str, endpoint: str, request, expected_version, idempotency_key
                 return earlier
             _check_version(session, expected_version)
             result = change(session)
-            _remember(session, idempotency_key, endpoint, fingerprint, result)
+            remember(session, idempotency_key, endpoint, fingerprint, result)
             return result
 
     return _with_retries(attempt, expected_version, token)
+
+
+def apply_locked(session: Session, type: str, params: dict, *, override_reason: str | None = None,
+                 idempotency_key: str | None = None) -> WriteResult:
+    """Decide and record one action on a session already locked for this transaction."""
+    game = get_game(session.game)
+    try:
+        decision = decide(game, session.state, Action(type, params, override_reason), mode=session.mode)
+    except ParamError as exc:
+        raise BadRequest("The action is not well formed.", exc.errors) from exc
+    if not decision.accepted:
+        raise RuleRefusal(decision.violations)
+    seq = session.last_seq + 1
+    overridden = [{"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden]
+    event = Event(
+        session=session, seq=seq, type=type, params=params,
+        player=params.get("player") if isinstance(params.get("player"), int) else None,
+        log=decision.log[:300], overridden=overridden,
+        override_reason=(override_reason or "").strip() if overridden else "",
+        idempotency_key=idempotency_key or None, engine_version=game.engine_version,
+    )
+    outcome = game.outcome(decision.state)
+    version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
+    body = {"event": event_dict(event), "version": version, "state": decision.state, "outcome": outcome,
+            "notes": list(decision.notes)}
+    return WriteResult(201, body, notes=list(decision.notes))
+
+
+def action_fingerprint(type: str, params: dict, expected_version=None, override_reason=None) -> str:
+    return _fingerprint("action", [type, params, expected_version, override_reason])
 
 
 def session_action_apply(
@@ -178,29 +164,9 @@ def session_action_apply(
     params = params if params is not None else {}
 
     def change(session: Session) -> WriteResult:
-        game = get_game(session.game)
-        try:
-            decision = decide(game, session.state, Action(type, params, override_reason), mode=session.mode)
-        except ParamError as exc:
-            raise BadRequest("The action is not well formed.", exc.errors) from exc
-        if not decision.accepted:
-            raise RuleRefusal(decision.violations)
-        seq = session.last_seq + 1
-        overridden = [{"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden]
-        event = Event(
-            session=session, seq=seq, type=type, params=params,
-            player=params.get("player") if isinstance(params.get("player"), int) else None,
-            log=decision.log[:300], overridden=overridden,
-            override_reason=(override_reason or "").strip() if overridden else "",
-            idempotency_key=idempotency_key or None, engine_version=game.engine_version,
-        )
-        outcome = game.outcome(decision.state)
-        version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
-        body = {"event": event_dict(event), "version": version, "state": decision.state, "outcome": outcome,
-                "notes": list(decision.notes)}
-        return WriteResult(201, body, notes=list(decision.notes))
+        return apply_locked(session, type, params, override_reason=override_reason, idempotency_key=idempotency_key)
 
-    return _write(token, "action", [type, params, expected_version, override_reason], expected_version,
+    return write(token, "action", [type, params, expected_version, override_reason], expected_version,
                   idempotency_key, change)
 
 
@@ -235,11 +201,15 @@ def session_undo(*, token: str, expected_version: int | None = None, idempotency
         newest = Event.objects.filter(session=session, undone=False).order_by("-seq").first()
         if newest is None:
             raise Conflict("Nothing to undo.", session)
+        spec = get_game(session.game).action(newest.type, session.mode)
+        if spec is not None and not spec.undoable:
+            raise Conflict(f"#{newest.seq} ({newest.log or spec.title}) can't be undone: it shows the table "
+                           "something that stays seen. Record what changes instead.", session)
         if Event.objects.filter(pk=newest.pk, undone=False).update(undone=True) != 1:
             raise store.Lost()
         return _state_answer(session, _rederive(session), [*session.redo_seqs, newest.seq], undone=newest.seq)
 
-    return _write(token, "undo", [expected_version], expected_version, idempotency_key, change)
+    return write(token, "undo", [expected_version], expected_version, idempotency_key, change)
 
 
 def session_redo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
@@ -256,7 +226,7 @@ def session_redo(*, token: str, expected_version: int | None = None, idempotency
         apply_unchecked(get_game(session.game), state, event.type, event.params, mode=session.mode)
         return _state_answer(session, state, session.redo_seqs[:-1], redone=seq)
 
-    return _write(token, "redo", [expected_version], expected_version, idempotency_key, change)
+    return write(token, "redo", [expected_version], expected_version, idempotency_key, change)
 
 
 def idempotency_keys_expire(days: int) -> int:

@@ -1,52 +1,32 @@
-"""What the Pathfinder phone pages need beyond the generic table context (templates/games/pathfinder/).
+"""What the Pathfinder phone pages need beyond the core table context (templates/games/pathfinder/).
 
-`_pathfinder_context(state)` is merged over `views._context`: it replaces the generic phase stepper
-(the game's phase list mixes scenario steps and campaign steps) with the page's own, keeps in the
-"All actions" drawer only the actions of the session's mode, and precomputes what the templates
-would otherwise work out (names, guarded locations, dice, the progress grid, the feat boxes).
+The context replaces the generic phase stepper (the game's phase list mixes scenario steps and
+campaign steps) with the page's own, and precomputes what the templates would otherwise work out
+(names, guarded locations, dice, the progress grid, the feat boxes).
 """
 from __future__ import annotations
 
 import json
 
-from tracker.games import get_game
+from tracker.engine.kit import seats
+from tracker.engine.kit.presenter import Page, Table, stepper
 
-from .forms import action_fields, action_form_supported
+from .data import BOON_TYPES, CARD_KINDS, CHARACTERS, DICE, SCENARIOS, SKILLS
+from .rules_campaign import AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES, scenario_allowed
+from .state import STEP_TITLES, TURN_STEPS
 
-SCENARIO_STEPS = ("advance_hour", "give", "move", "explore", "close", "end", "recovery", "reset")
 PROGRESS_MODES = (("N", "Normal"), ("H", "Heroic"), ("L", "Legendary"))
 SKILL_BOXES = 3  # feat boxes drawn per skill row: +1 +2 +3 (one more once they are all checked)
 MAX_SKILL_FEAT = 6
 
 
-def _campaign_types() -> set[str]:
-    from tracker.games.pathfinder import CAMPAIGN_ACTIONS
-
-    return {spec.type for spec in CAMPAIGN_ACTIONS}
-
-
-def _forms(game, state, campaign: bool) -> list[dict]:
-    """The drawer's forms: campaign bookkeeping on the campaign page, the rest on a scenario."""
-    ours = _campaign_types()
-    return [
-        {"spec": spec, "fields": action_fields(spec, state)}
-        for spec in game.actions.values()
-        if action_form_supported(spec) and (spec.type in ours) == campaign
-    ]
-
-
-def _name(state, seat) -> str:
-    players = state.get("players", [])
-    return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else "nobody"
+_name = seats.name_of
 
 
 def _steps(state) -> list[dict]:
-    from tracker.games.pathfinder.state import STEP_TITLES
-
     phase = state.get("phase")
-    current = SCENARIO_STEPS.index(phase) if phase in SCENARIO_STEPS else (0 if phase == "setup" else -1)
-    return [{"id": s, "title": STEP_TITLES[s], "state": "current" if i == current else "done" if i < current else ""}
-            for i, s in enumerate(SCENARIO_STEPS)]
+    current = TURN_STEPS.index(phase) if phase in TURN_STEPS else (0 if phase == "setup" else -1)
+    return stepper(((s, STEP_TITLES[s]) for s in TURN_STEPS), current)
 
 
 def _dice(dice: dict) -> list[tuple[int, int]]:
@@ -60,8 +40,6 @@ def _dice_text(check: dict) -> str:
 
 
 def _scenario(state) -> dict:
-    from tracker.games.pathfinder.data import BOON_TYPES, CARD_KINDS, DICE, SKILLS
-
     enc, check, damage = state.get("encounter"), state.get("check"), state.get("damage")
     guarded = set(enc["guarded"]) if enc and enc.get("villain") else set()
     players = state.get("players", [])
@@ -126,8 +104,6 @@ def _scenario(state) -> dict:
 
 
 def _campaign(state) -> dict:
-    from tracker.games.pathfinder.data import BOON_TYPES, CHARACTERS, SCENARIOS, SKILLS
-
     progress = state.get("progress", {})
     completed = set(state.get("completed", []))
     rows = []
@@ -157,12 +133,11 @@ def _campaign(state) -> dict:
                         "deck_total": sum(p.get("deck_list", {}).values())})
     slugs = {data["title"].casefold(): slug for slug, data in SCENARIOS.items() if slug != "custom"}
     nxt = state.get("next_scenario")
-    allows = get_game("pathfinder").campaign_allows
     return {
         "rows": rows, "members": members, "skills": SKILLS, "modes": PROGRESS_MODES,
         "undecided": [m for m in members if m.get("dead_in_last_scenario") and m.get("death_choice") is None],
         "next_slug": slugs.get((nxt or "").casefold()),
-        "next_blocked": allows(state, nxt) if (allows and nxt) else None,
+        "next_blocked": scenario_allowed(state, nxt) if nxt else None,
         "starters": [m for m in members if m["playing"]],
         "after_scenario": state.get("phase") != "between_scenarios",
         "steps": _campaign_steps(state),
@@ -170,24 +145,19 @@ def _campaign(state) -> dict:
 
 
 def _campaign_steps(state) -> list[dict]:
-    from tracker.games.pathfinder.rules_campaign import AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES
-
     order = (BETWEEN, *AFTER_STEPS)  # between scenarios, then the wrap-up after each one
     phase = state.get("phase")
     current = order.index(phase) if phase in order else -1
-    return [{"id": s, "title": CAMPAIGN_PHASES[s].split(": ")[-1].capitalize(), "state": "current" if i == current
-             else "done" if i < current else ""} for i, s in enumerate(order)]
+    return stepper(((s, CAMPAIGN_PHASES[s].split(": ")[-1].capitalize()) for s in order), current)
 
 
-def _pathfinder_context(state) -> dict:
-    """Extra context for a Pathfinder session's pages; nothing for another game's."""
-    if not isinstance(state, dict) or state.get("game") != "pathfinder":
-        return {}
-    game = get_game("pathfinder")
-    campaign = state.get("mode") == "campaign"
+def context(table: Table) -> dict:
+    state = table.state
     return {
         "phases": [],  # the page draws its own stepper (scenario steps or campaign steps)
         "phase_index": -1,
-        "action_forms": _forms(game, state, campaign),
-        "pf": _campaign(state) if campaign else _scenario(state),
+        "pf": _campaign(state) if table.mode == "campaign" else _scenario(state),
     }
+
+
+PAGE = Page(template="games/pathfinder/state.html", context=context, styles=("games/pathfinder/pathfinder.css",))

@@ -1,7 +1,6 @@
-"""What the Dark Force phone pages need beyond the generic table context (templates/games/dark-force/).
+"""What the Dark Force phone pages need beyond the core table context (templates/games/dark-force/).
 
-`dark_force_context(state)` is merged over `views._context`, like the Pathfinder helper: it empties the
-generic phase list (the page draws its own stepper, with the movement sub-steps) and precomputes what the
+The context empties the generic phase list (the page draws its own stepper, with the movement sub-steps) and precomputes what the
 templates would otherwise work out: both Boron's Halls and how far each is from ending the game, the map
 laid out on a grid from the terrains' axial hex cells, what each tile may show (face-up units by name,
 face-down units only as a count), the combat helper's rows, and the tournament standings.
@@ -12,6 +11,18 @@ used, which the players announce when they recruit), never its name.
 from __future__ import annotations
 
 import json
+
+from tracker.engine.kit import seats
+from tracker.engine.kit.presenter import Page, Table, stepper
+
+from . import combat_field as cr
+from . import movement_claims as mc
+from . import movement_rules as mr
+from .decks import CLASSES
+from .movement import ABILITIES
+from .movement_claims import REASONS as CLAIM_REASON_IDS
+from .naval_rules import MOVE_STEPS as SEA_STEPS
+from .state import HAND_LIMIT, UNIT_KINDS
 
 STEPS = (
     ("setup", "Roll for first"),
@@ -31,9 +42,7 @@ REASONS = {
 TILE_COLS = 2  # a tile spans two grid columns: rows shift by one column, giving the hex ("brick") layout
 
 
-def _name(state, seat) -> str:
-    players = state.get("players", [])
-    return players[seat].get("name", f"Seat {seat}") if isinstance(seat, int) and 0 <= seat < len(players) else "nobody"
+_name = seats.name_of
 
 
 def _int(value, default=0) -> int:
@@ -171,8 +180,7 @@ def _steps(state) -> list[dict]:
     at = ids.index(current) if current in ids else -1
     if phase == "movement" and at < 0:
         at = ids.index("play_terrains")
-    return [{"id": s, "title": title, "state": "current" if i == at else "done" if i < at else ""}
-            for i, (s, title) in enumerate(STEPS)]
+    return stepper(STEPS, at)
 
 
 def _turn(state) -> dict:
@@ -192,8 +200,8 @@ def _turn(state) -> dict:
         "can_mulligan": phase == "start" and not p.get("mulligan_used"),
         "can_next": phase in ("start", "movement", "combat") and not (phase == "start" and p.get("draws_this_turn") is None)
         and not (phase == "combat" and (state.get("combat") or state.get("combat_queue"))),
-        "excess": max(0, hand - 6) if phase == "discard" else 0,
-        "can_end": phase == "discard" and hand <= 6,
+        "excess": max(0, hand - HAND_LIMIT) if phase == "discard" else 0,
+        "can_end": phase == "discard" and hand <= HAND_LIMIT,
         "rollers": [{"seat": s, "name": _name(state, s), "roll": rolls[s] if s < len(rolls) else None}
                     for s in range(len(players))],
         "draw_params": [(n, json.dumps({"player": ap, "count": n})) for n in (0, 1, 2)],
@@ -234,10 +242,6 @@ def _combat(state) -> dict | None:
     c = state.get("combat")
     if not isinstance(c, dict) or "stacks" not in c:
         return None
-    try:
-        from tracker.games.dark_force import combat_field as cr
-    except ImportError:
-        return None
     a, d = c.get("attacker"), c.get("defender")
     step = c.get("step")
     grids = {s: _grid(state, c, s) for s in (0, 1)}
@@ -256,9 +260,8 @@ def _combat(state) -> dict | None:
     out = {
         "c": c, "sides": sides, "cols": all_cols, "terrain": next(
             (t for t in state.get("terrains", []) if t.get("id") == c.get("terrain")), None),
-        "step": step, "step_title": (step or "").replace("_", " "), "steps": [
-            {"id": x, "title": x.replace("_", " "), "state": "current" if x == step else
-             "done" if step in cr.STEPS and cr.STEPS.index(x) < cr.STEPS.index(step) else ""} for x in cr.STEPS],
+        "step": step, "step_title": (step or "").replace("_", " "),
+        "steps": stepper(((x, x.replace("_", " ")) for x in cr.STEPS), cr.STEPS.index(step) if step in cr.STEPS else -1),
         "placing": placing.get("side") if placing else None,
         "placing_name": _name(state, placing.get("side")) if placing else None,
         "placing_left": placing.get("left") if placing else None,
@@ -270,10 +273,7 @@ def _combat(state) -> dict | None:
                     or (step == "close_combat" and x.get("kind") == "flank")],
         "over": cr.combat_over(state, c), "a": a, "d": d,
     }
-    try:
-        out["controls"] = _combat_controls(state, c, cr, a, d, step, placing)
-    except Exception:  # a rule module mid-change must not take the page down; the drawer still has every form
-        out["controls"] = {}
+    out["controls"] = _combat_controls(state, c, a, d, step, placing)
     return out
 
 
@@ -290,11 +290,11 @@ def _start_combats(state) -> list[tuple[str, str, str]]:
     return sorted(out)
 
 
-def _placed(state, c, cr, side) -> list[tuple[str, str]]:
+def _placed(state, c, side) -> list[tuple[str, str]]:
     return [(x, f"{cr.uname(state, x)} ({row} {col})") for _, row, col, x in cr.spots(state, c, side)]
 
 
-def _combat_controls(state, c, cr, a, d, step, placing) -> dict:
+def _combat_controls(state, c, a, d, step, placing) -> dict:
     ctl: dict = {}
     if step == "distribute":
         t = c.get("terrain")
@@ -327,13 +327,13 @@ def _combat_controls(state, c, cr, a, d, step, placing) -> dict:
         kind = {"ranged": "declare_ranged", "flying": "declare_flying", "close_combat": "declare_close"}[step]
         if not (c.get("rolls") or {}).get(cr.bucket(step)):
             ctl["declare"] = [{"action": kind, "player": s, "name": _name(state, s),
-                               "units": _placed(state, c, cr, s), "targets": _placed(state, c, cr, 1 - s)}
+                               "units": _placed(state, c, s), "targets": _placed(state, c, 1 - s)}
                               for s in (d, a)]
             if step == "close_combat":
                 ctl["declare"] += [{"action": "declare_flank", "player": s, "name": _name(state, s),
-                                    "units": [(x, n) for x, n in _placed(state, c, cr, s)
+                                    "units": [(x, n) for x, n in _placed(state, c, s)
                                               if "flank" in (state["units"][x].get("abilities") or [])],
-                                    "targets": _placed(state, c, cr, 1 - s)} for s in (d, a)]
+                                    "targets": _placed(state, c, 1 - s)} for s in (d, a)]
                 ctl["declare"] = [f for f in ctl["declare"] if f["units"]]
         rolls = []
         for x in cr.missing_rolls(state, c, step):
@@ -398,10 +398,8 @@ def _tournament(state) -> dict:
 
 PLAY_PHASES = ("start", "movement", "combat", "discard")
 CARD_STEPS = ("play_terrains", "declare_moves", "execute_moves")
-UNIT_KINDS = ("hero", "army", "creature")
-ABILITIES = ("flying", "ranged", "flank", "mounted")
-CLASSES = ("gray_mage", "black_mage", "druid", "witch", "warlock", "elf", "blessed_one", "goblin_shaman", "admiral")
-CASTER_CLASSES = ("gray_mage", "black_mage", "druid", "witch", "warlock", "elf", "goblin_shaman")
+FORM_KINDS = tuple(sorted(UNIT_KINDS, key=lambda k: k != "hero"))  # the forms offer heroes first
+CASTER_CLASSES = tuple(c for c in CLASSES if c not in ("blessed_one", "admiral"))  # who may carry a spell
 FIGHTERS = ("hero", "army", "creature", "summoned")
 
 
@@ -416,36 +414,19 @@ def _label(u) -> str:
     return f"face-down {u.get('kind')} {u.get('id')}"
 
 
-SEA_STEPS = ("declare_moves", "execute_moves")  # naval_rules.MOVE_STEPS: ships move, load and form fleets here
 HAZARD_KINDS = ("expansion", "event", "creature")
-CLAIM_KINDS = ("army", "creature", "hero")
+CLAIM_KINDS = UNIT_KINDS
 CLAIM_REASONS = {"capacity": "over the Capacity or a limit (R30)",
                  "blessed_one_conflict": "a Blessed One beside an own mage (R24)",
                  "leadership": "a hero led more than its Leadership (R37)"}
 
 
-def _claim_reasons() -> tuple[list[str], bool]:
-    """The `reason` values claim_over_limit takes, read off its schema (none while it has no such param),
-    and whether the param is required."""
-    try:
-        from tracker.games.dark_force.movement import ACTIONS
-    except ImportError:  # pragma: no cover
-        return [], False
-    spec = next((a for a in ACTIONS if a.type == "claim_over_limit"), None)
-    schema = (spec.params if spec else {}) or {}
-    reason = (schema.get("properties") or {}).get("reason") or {}
-    values = reason.get("enum") or next((x.get("enum") for x in reason.get("anyOf") or [] if x.get("enum")), None)
-    return [v for v in values or [] if isinstance(v, str)], "reason" in (schema.get("required") or [])
-
-
-def _over_cases(state, mr, mc, t, seat, theirs, waiting, fighting) -> tuple[list[str], list]:
+def _over_cases(state, t, seat, theirs, waiting, fighting) -> tuple[list[str], list]:
     """Why `seat`'s units in terrain `t` may be claimed (the reasons that apply), and the heroes over their
     Leadership there (id, label)."""
     why, heroes = [], []
     if t.get("id") not in waiting and t.get("id") != fighting and mr.limit_problems(state, t, theirs):
         why.append("capacity")
-    if mc is None:
-        return why, heroes
     blessed, others = mc.conflict_pair(state, t["id"], seat)
     if blessed and others:
         why.append("blessed_one_conflict")
@@ -468,16 +449,6 @@ def _claims(state, terrains, units, reasons) -> list[dict]:
     once the action takes a `reason` (movement_claims), a Blessed One beside an own mage (R24) or a hero that
     led more than its Leadership in its last move this turn (R37) -- with that player's units in each, the
     reasons that apply, and the heroes over their Leadership."""
-    try:
-        from tracker.games.dark_force import movement_rules as mr
-    except ImportError:  # pragma: no cover
-        return []
-    mc = None
-    if "blessed_one_conflict" in reasons or "leadership" in reasons:
-        try:
-            from tracker.games.dark_force import movement_claims as mc
-        except ImportError:  # pragma: no cover
-            mc = None
     fighting = (state.get("combat") or {}).get("terrain")
     waiting = _queued(state)
     by_claimant: dict[int, list] = {}
@@ -487,10 +458,7 @@ def _claims(state, terrains, units, reasons) -> list[dict]:
                       and u.get("kind") in CLAIM_KINDS]
             if not theirs:
                 continue
-            try:
-                why, heroes = _over_cases(state, mr, mc, t, seat, theirs, waiting, fighting)
-            except Exception:  # a malformed card must not take the page down
-                why, heroes = [], []
+            why, heroes = _over_cases(state, t, seat, theirs, waiting, fighting)
             why = [w for w in why if w in reasons or (w == "capacity" and not reasons)]
             if why:
                 by_claimant.setdefault(1 - seat, []).append({
@@ -556,7 +524,7 @@ def _plays(state) -> dict | None:
                 if u.get("class") == "admiral" and u.get("id") in aboard]
     at_sea = [(s.get("id"), f"{s.get('name')} in {names.get(s.get('terrain'), '?')}") for s in ships
               if s.get("terrain") is not None]
-    reasons, _ = _claim_reasons()
+    reasons = list(CLAIM_REASON_IDS)
     return {
         "player": ap, "player_name": _name(state, ap), "step": step,
         "terrain": movement and step == "play_terrains",
@@ -567,7 +535,7 @@ def _plays(state) -> dict | None:
         "event": True,
         "naval": cp and movement and step in CARD_STEPS,
         "own_terrains": own, "terrains": [(t.get("id"), t.get("name")) for t in terrains],
-        "kinds": UNIT_KINDS, "abilities": ABILITIES, "classes": CLASSES,
+        "kinds": FORM_KINDS, "abilities": ABILITIES, "classes": CLASSES,
         "equip_to": [(u["id"], f"{_label(u)} in {names.get(u.get('terrain'), '?')}") for u in mine
                      if u.get("kind") in ("hero", "army") and u.get("terrain") is not None],
         "sources": sources, "pending": pending,
@@ -590,11 +558,9 @@ def _plays(state) -> dict | None:
     }
 
 
-def dark_force_context(state) -> dict:
-    """Extra context for a Dark Force session's pages; nothing for another game's."""
-    if not isinstance(state, dict) or state.get("game") != "dark-force":
-        return {}
-    if state.get("mode") == "tournament":
+def context(table: Table) -> dict:
+    state = table.state
+    if table.mode == "tournament":
         return {"phases": [], "phase_index": -1, "df": {"tournament": _tournament(state)}}
     result = state.get("result") or None
     return {
@@ -612,3 +578,7 @@ def dark_force_context(state) -> dict:
             "plays": _plays(state),
         },
     }
+
+
+PAGE = Page(template="games/dark-force/state.html", context=context,
+            scripts=("games/dark-force/dark-force.js",), styles=("games/dark-force/dark-force.css",))

@@ -1,0 +1,30 @@
+"""The Aventuria table page: the attack helper shows the forms of the attack step at hand."""
+from __future__ import annotations
+
+from tracker.engine.kit.presenter import Page, Table
+
+# Which actions the attack helper offers at each step of `pending_attack`.
+ATTACK_STEPS = {
+    "attack_roll": ["attack_roll"],
+    "after_roll": ["spend_fate_reroll", "take_fate", "attack_failed_final", "damage_roll"],
+    "damage_roll": ["damage_roll"],
+    "dodge": ["dodge_roll", "apply_armor", "apply_damage"],
+    "life_point_loss": ["apply_armor", "apply_damage"],
+}
+
+
+def _form(forms, action_type):
+    return next((f for f in forms if f["spec"].type == action_type), None)
+
+
+def context(table: Table) -> dict:
+    pending = table.state.get("pending_attack") or None
+    steps = ATTACK_STEPS.get(pending["step"], []) if pending else []
+    return {
+        "attack_forms": [f for name in steps for f in table.forms if f["spec"].type == name],
+        "declare_form": _form(table.forms, "declare_attack"),
+        "roll_form": _form(table.forms, "roll_for_start"),
+    }
+
+
+PAGE = Page(template="games/aventuria/state.html", context=context)

@@ -1,0 +1,24 @@
+"""Demo data for `make run`: the rulebook's Example of Play party (1A: Plans Gone Wrong with small
+locations) at the start of its first turn, and a campaign for the same party."""
+from tracker.engine.kit.demo import Demo
+
+PARTY = [
+    {"name": "Alice (demo)", "character": "Amiri", "location": "Oubliette"},
+    {"name": "Lee (demo)", "character": "Lem", "location": "Oubliette"},
+    {"name": "Sam (demo)", "character": "Sajan", "location": "Tower"},
+]
+
+DEMO = (
+    Demo(title="Pathfinder campaign", mode="campaign",
+         players=[{"name": p["name"], "character": p["character"]} for p in PARTY]),
+    Demo(
+        title="Pathfinder scenario", mode="scenario", players=PARTY,
+        options={"scenario": "1A", "location_size": "S", "hourglass": 30},
+        taps=(
+            ("choose_favored", {"player": 1, "card_type": "spell"}),
+            ("draw_starting_hand", {"player": 1, "redraws": 1}),
+            ("choose_first_player", {"player": 2}),
+            ("advance_hour", {"player": 2, "card": "Cayden Cailean's Revelry"}),
+        ),
+    ),
+)
