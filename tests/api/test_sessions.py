@@ -1,4 +1,4 @@
-from tests.conftest import DUEL
+from tests.support.api import DUEL
 
 
 def test_create_duel_as_the_contract_shows(duel):

@@ -11,6 +11,8 @@ def test_no_django_import_in_engine_or_games():
     offenders = []
     for folder in ("tracker/engine", "tracker/games"):
         for path in (ROOT / folder).rglob("*.py"):
+            if "tests" in path.relative_to(ROOT / folder).parts:
+                continue  # a game's tests may drive it through the API and its pages
             for node in ast.walk(ast.parse(path.read_text())):
                 names = []
                 if isinstance(node, ast.Import):

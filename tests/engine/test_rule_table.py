@@ -4,7 +4,9 @@ import re
 
 from tracker.games import all_games
 
-TESTS = "\n".join(p.read_text() for p in pathlib.Path(__file__).resolve().parents[1].rglob("test_*.py"))
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# the core's tests and every game package's own
+TESTS = "\n".join(p.read_text() for folder in (ROOT / "tests", ROOT / "tracker" / "games") for p in folder.rglob("test_*.py"))
 
 
 def test_every_rule_has_id_title_message_and_rulebook_section():

@@ -6,7 +6,7 @@ import pytest
 
 from tracker.games.pathfinder import GAME
 
-BOOK = Path(__file__).resolve().parents[4] / "shared" / "rulebooks" / "pathfinder-acg-core-set.txt"
+BOOK = Path(__file__).resolve().parents[5] / "shared" / "rulebooks" / "pathfinder-acg-core-set.txt"
 
 
 @pytest.mark.skipif(not BOOK.is_file(), reason="the rulebook is not beside this checkout")

@@ -20,7 +20,7 @@ from tracker.games.pathfinder.rules_campaign import CAMPAIGN_RULES
 
 PARTY = [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}]
 RUMBLE, PLANS = "Rumble Road", "1A: Plans Gone Wrong"
-RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rulebooks" / "pathfinder-acg-core-set.txt"
+RULEBOOK = Path(__file__).resolve().parents[5] / "shared" / "rulebooks" / "pathfinder-acg-core-set.txt"
 
 
 def new(players=None, **options):

@@ -1,4 +1,5 @@
-"""Real-browser tests: Debian's headless Chromium driven by Playwright against Django's live server.
+"""Fixtures of the real-browser tests (marked `browser`): Debian's headless Chromium driven by Playwright
+against Django's live server.
 
 One browser for the whole run, a fresh phone-sized context per test. Playwright never downloads a
 browser here: the tests use /usr/bin/chromium (Debian's package). Without it they skip locally and
@@ -16,7 +17,7 @@ import pytest
 from rulesref import services as rules_services
 from rulesref.models import Entry
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]  # the project
 SHOTS = ROOT / "docs" / "screenshots"
 
 CHROMIUM_ARGS = [
@@ -67,22 +68,31 @@ def _orm_beside_playwright():
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
-# Per-directory hooks: they wrap only the tests under tests/browser/.
+@contextmanager
+def _if_browser(item):
+    if item.get_closest_marker("browser"):
+        with _orm_beside_playwright():
+            yield
+    else:
+        yield
+
+
+# These hooks wrap only the tests marked `browser` (tests/browser/ and each game's test_browser.py).
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
-    with _orm_beside_playwright():
+    with _if_browser(item):
         return (yield)
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    with _orm_beside_playwright():
+    with _if_browser(item):
         return (yield)
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
-    with _orm_beside_playwright():
+    with _if_browser(item):
         return (yield)
 
 

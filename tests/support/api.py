@@ -1,3 +1,4 @@
+"""Fixtures of the API and page tests: a client, sessions made through the API, the rules corpus."""
 import pytest
 from rest_framework.test import APIClient
 
