@@ -51,7 +51,7 @@ class RulesSearchView(APIView):
 
 
 class RuleEntryView(APIView):
-    @extend_schema(summary="One reference entry; an engine rule id (aventuria.R27) gives the entry explaining it",
+    @extend_schema(summary="One reference entry; an engine rule id (<game>.R27) gives the entry explaining it",
                    responses={200: inline_serializer("RuleEntry", {
                        "id": serializers.CharField(), "game": serializers.CharField(), "kind": serializers.CharField(),
                        "title": serializers.CharField(), "section": serializers.CharField(),

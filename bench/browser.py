@@ -2,12 +2,13 @@
 
 A gunicorn server on 127.0.0.1 (bench/search.py's, serving static files straight from static/, so
 nothing is collected into var/) against a fresh SQLite file, var/bench-browser.sqlite3; Debian's
-headless Chromium through Playwright at phone size. Budgets are reported, not asserted:
+headless Chromium through Playwright at phone size, on the first game whose demo.py BENCH names a tap
+and the counter it changes. Budgets are reported, not asserted:
 
 - table page weight: the HTML plus every stylesheet and script it loads, each body gzip-compressed
   at level 6 as a server would send it, <= 100 KB (102,400 bytes);
 - tap to updated counter on loopback, timed inside the page with performance.now(): from the click
-  on `lp-minus-1-1` until `lp-1` shows the new value in the DOM, p95 <= 150 ms.
+  on the bench's tap until its counter shows the new value in the DOM, p95 <= 150 ms.
 """
 import gzip
 import http.client
@@ -31,8 +32,6 @@ BUDGET_TAP_MS = 150
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-DUEL = {"game": "aventuria", "mode": "duel", "players": [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
-        "options": {"starting_player": 0}}
 PAGE_WEIGHT_TYPES = ("document", "stylesheet", "script")
 
 
@@ -53,9 +52,9 @@ def wsgi_app():
 # figure is the moment the new value is in the document (the paint follows within a frame). The
 # browser's resource timings split each tap into the POST of the action and the GET of the redrawn
 # state fragment.
-TAP_LOOP = """async ({taps, warmup}) => {
+TAP_LOOP = """async ({taps, warmup, tap, counter, step}) => {
   const q = id => document.querySelector(`[data-testid="${id}"]`);
-  const lp = () => parseInt(q('lp-1').textContent, 10);
+  const lp = () => parseInt(q(counter).textContent, 10);
   const until = (pred, ms) => new Promise((resolve, reject) => {
     if (pred()) return resolve(performance.now());
     const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no update within ' + ms + ' ms')); }, ms);
@@ -70,8 +69,8 @@ TAP_LOOP = """async ({taps, warmup}) => {
     performance.clearResourceTimings();
     const before = lp();
     const t0 = performance.now();
-    q('lp-minus-1-1').click();
-    const t1 = await until(() => lp() === before - 1, 5000);
+    q(tap).click();
+    const t1 = await until(() => lp() === before + step, 5000);
     await pause(60);  // let the tap's requests finish before reading their timings and tapping again
     const entries = performance.getEntriesByType('resource').filter(e => e.startTime >= t0);
     const post = entries.find(e => e.name.includes('/actions/'));
@@ -99,8 +98,19 @@ def start_server(url):
     return Server(url, app="bench.browser:wsgi_app()", threads=4)
 
 
-def create_duel(server):
-    server.conn.request("POST", "/api/sessions/", json.dumps(DUEL), {"Content-Type": "application/json"})
+def tapped_game():
+    """The first game whose BENCH names a tap and the counter it changes (its demo.py)."""
+    import django
+
+    django.setup()
+    from tracker.games import plugins
+
+    return next((p.game, p.bench) for p in plugins() if p.bench is not None and p.bench.tap and p.bench.counter)
+
+
+def create_session(server, game, bench):
+    body = {"game": game.slug, "mode": bench.mode, "players": bench.players, "options": bench.options}
+    server.conn.request("POST", "/api/sessions/", json.dumps(body), {"Content-Type": "application/json"})
     response = server.conn.getresponse()
     body = response.read()
     assert response.status == 201, body[:300]
@@ -127,13 +137,14 @@ def page_weight(browser, url):
     return files, other
 
 
-def tap_latency(browser, url):
+def tap_latency(browser, url, bench):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(url, wait_until="load")
-    page.wait_for_selector('[data-testid="lp-minus-1-1"]')
-    samples = page.evaluate(TAP_LOOP, {"taps": TAPS, "warmup": WARMUP})
-    final = page.get_by_test_id("lp-1").inner_text()
+    page.wait_for_selector(f'[data-testid="{bench.tap}"]')
+    samples = page.evaluate(TAP_LOOP, {"taps": TAPS, "warmup": WARMUP, "tap": bench.tap, "counter": bench.counter,
+                                       "step": bench.step})
+    final = page.get_by_test_id(bench.counter).inner_text()
     context.close()
     return samples, final
 
@@ -145,16 +156,17 @@ def main():
         return 0
     from playwright.sync_api import sync_playwright
 
+    game, bench = tapped_game()
     url = fresh_database()
     server = start_server(url)
     try:
-        session = create_duel(server)
+        session = create_session(server, game, bench)
         table = f"http://127.0.0.1:{server.port}/t/{session['id']}/"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
             version = browser.version
             fresh_files, fresh_other = page_weight(browser, table)
-            samples, final = tap_latency(browser, table)
+            samples, final = tap_latency(browser, table, bench)
             later_files, _ = page_weight(browser, table)  # the same page with a longer log
             browser.close()
     finally:
@@ -162,11 +174,11 @@ def main():
     def anonymous(found):  # the session's token is no part of the figures
         return {path.replace(session["id"], "<token>"): f for path, f in found.items()}
 
-    report(version, anonymous(fresh_files), anonymous(fresh_other), later_files, samples, final)
+    report(version, anonymous(fresh_files), anonymous(fresh_other), later_files, samples, final, game, bench)
     return 0
 
 
-def report(version, files, other, later_files, samples, final):
+def report(version, files, other, later_files, samples, final, game, bench):
     from bench.report import pct, write_section
 
     total_raw = sum(f["raw"] for f in files.values())
@@ -183,9 +195,9 @@ def report(version, files, other, later_files, samples, final):
         "",
         f"Command: `make bench` (`bench/browser.py`). Machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, Chromium {version} headless through Playwright at 390x844 "
-        "(touch, scale 2). gunicorn (gthread) on 127.0.0.1, a fresh SQLite file, one Aventuria duel.",
+        f"(touch, scale 2). gunicorn (gthread) on 127.0.0.1, a fresh SQLite file, one {game.title} {bench.mode}.",
         "",
-        "Table page weight, a fresh duel (each body gzip-compressed at level 6):",
+        f"Table page weight, a fresh {bench.mode} (each body gzip-compressed at level 6):",
         "",
         "| file | type | bytes | gzip bytes |",
         "|---|---|---|---|",
@@ -195,8 +207,9 @@ def report(version, files, other, later_files, samples, final):
         f"The same page after {WARMUP + len(samples)} taps (a longer log): {later_gz:,} bytes gzip.",
         f"Also loaded, outside the budget: {', '.join(other_rows) if other_rows else 'nothing'}.",
         "",
-        f"Tap to updated counter, {len(samples)} taps on `lp-minus-1-1` after {WARMUP} warm-up taps, one at a time, "
-        "timed in the page with `performance.now()` from the click until `lp-1` shows the new value in the DOM "
+        f"Tap to updated counter, {len(samples)} taps on `{bench.tap}` after {WARMUP} warm-up taps, one at a time, "
+        f"timed in the page with `performance.now()` from the click until `{bench.counter}` shows the new value "
+        "in the DOM "
         "(the page records the action, then fetches and swaps the state fragment):",
         "",
         "| what | p50 ms | p95 ms | max ms |",
@@ -205,7 +218,7 @@ def report(version, files, other, later_files, samples, final):
         f"| of which POST action (resource timing) | {pct(post, 50):.1f} | {pct(post, 95):.1f} | |",
         f"| of which GET state fragment (resource timing) | {pct(state, 50):.1f} | {pct(state, 95):.1f} | |",
         "",
-        f"Seat 1 ended on {final} LP (40 minus {WARMUP + len(samples)} taps).",
+        f"`{bench.counter}` ended on {final} after {WARMUP + len(samples)} taps of {bench.step:+d}.",
         "",
         "Budgets:",
         f"- table page <= 100 KB gzip (HTML + CSS + JS): {total_gz / 1024:.1f} KB — "

@@ -18,15 +18,20 @@ django.setup()
 from django.test import Client  # noqa: E402
 
 from bench.report import summary, write_section  # noqa: E402
-from tracker.engine import initial_state, replay
-from tracker.games import get_game  # noqa: E402
+from tracker.engine import initial_state, replay  # noqa: E402
+from tracker.games import plugins  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 N = int(os.environ.get("BENCH_N", "1000"))
 
 
-DUEL = {"game": "aventuria", "mode": "duel", "players": [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
-        "options": {"starting_player": 0}}
+
+
+def benched():
+    """(game, bench) of every game whose demo.py declares a BENCH; the first plays the request path."""
+    found = [(p.game, p.bench) for p in plugins() if p.bench is not None and p.bench.cycle]
+    assert found, "no game declares a BENCH with a cycle (its demo.py)"
+    return found
 
 
 def timed(fn, n=N):
@@ -51,15 +56,18 @@ def interleaved(scenarios: dict, n=N) -> dict:
 def main():
     results = {}
     client = Client()
-    session = client.post("/api/sessions/", DUEL, content_type="application/json").json()
+    games = benched()
+    game, bench = games[0]
+    body = {"game": game.slug, "mode": bench.mode, "players": bench.players, "options": bench.options}
+    session = client.post("/api/sessions/", body, content_type="application/json").json()
     actions = f"/api/sessions/{session['id']}/actions/"
-    flip = [0]
+    turn = [0]
 
     def post_action():
-        flip[0] ^= 1  # alternate loss and heal so the duel never ends
-        body = ({"type": "life_point_loss", "params": {"target": 1, "amount": 1}} if flip[0]
-                else {"type": "heal", "params": {"target": 1, "amount": 1}})
-        r = client.post(actions, body, content_type="application/json")
+        # the bench's cycle leaves the table as it was, so the session never ends
+        action_type, params = bench.cycle[turn[0] % len(bench.cycle)]
+        turn[0] += 1
+        r = client.post(actions, {"type": action_type, "params": params}, content_type="application/json")
         assert r.status_code == 201, r.content
 
     def get_session():
@@ -83,22 +91,15 @@ def main():
     # the poll last: every action above changes the version the ETag carries
     results["GET 304 poll"] = timed(poll_304)
 
-    game = get_game("aventuria")
-    start = initial_state(game, "duel", DUEL["players"], DUEL["options"])
-    log = [("life_point_loss", {"target": 1, "amount": 1}) if i % 2 == 0 else ("heal", {"target": 1, "amount": 1})
-           for i in range(10_000)]
-    results["replay 10,000 events"] = timed(lambda: replay(game, start, log), n=30)
-    # Pathfinder's state is larger (locations, turn stepper): a damage, heal and draw cycle
-    pf = get_game("pathfinder")
-    pf_start = initial_state(pf, "scenario", [{"name": "Ann", "character": "Valeros"}], {"hourglass": 30})
-    cycle = [("suffer_damage", {"target": 0, "amount": 1}), ("heal", {"target": 0, "count": 1}),
-             ("draw_cards", {"player": 0, "count": 1})]
-    pf_log = [cycle[i % 3] for i in range(10_002)]
-    results["replay 10,000 events (pathfinder)"] = timed(lambda: replay(pf, pf_start, pf_log), n=30)
-    report(results)
+    for game, bench in games:
+        start = initial_state(game, bench.mode, bench.players, bench.options)
+        log = [bench.cycle[i % len(bench.cycle)] for i in range(10_000)]
+        results[f"replay 10,000 events ({game.slug})"] = timed(
+            lambda game=game, start=start, log=log: replay(game, start, log), n=30)
+    report(results, games[0][0])
 
 
-def report(results):
+def report(results, game):
     bases = {m: (results[f"trivial {m}"]["p95"], results[f"trivial {m}, one query"]["p95"]) for m in ("GET", "POST")}
     rows = []
     for name, r in results.items():
@@ -117,7 +118,7 @@ def report(results):
         "",
         f"Command: `{'DATABASE_URL=... ' if connection.vendor != 'sqlite' else ''}make bench`. "
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}. {N} rounds.",
+        f"{platform.system()} {platform.release()}. {N} rounds. Actions posted to one {game.title} session.",
         "",
         "| what | p50 ms | p95 ms | p95 / trivial | p95 / trivial with one query |",
         "|---|---|---|---|---|",

@@ -5,7 +5,7 @@ from django.urls import path
 
 from tracker.games import all_games
 
-from . import services
+from . import corpus, services
 from .importer import MAX_BYTES
 from .models import Entry, RuleCitation
 
@@ -16,10 +16,10 @@ class RulebookUploadForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(g.slug, g.title) for g in all_games()] + [
-            (slug, slug) for slug in ("curse-of-the-desert", "dark-force", "pathfinder", "adventure-of-d")
-            if slug not in {g.slug for g in all_games()}
-        ]
+        # every game in the catalog, then every game with a reference corpus but no engine yet
+        engines = {g.slug: g.title for g in all_games()}
+        corpora = [slug for slug in corpus.games() if slug not in engines]
+        self.fields["game"].choices = [*engines.items(), *((slug, slug) for slug in corpora)]
 
 
 class CitationInline(admin.TabularInline):

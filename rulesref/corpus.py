@@ -25,11 +25,20 @@ class CorpusError(ValueError):
         self.problems = problems
 
 
-def read(root: Path = ROOT) -> tuple[list[dict], list[tuple[str, list[str]]]]:
-    """All entries (with their game) and synonym groups, as the files say; raises CorpusError."""
+def games(root: Path = ROOT) -> list[str]:
+    """The games with a corpus: every folder of fixtures/rules/ but those starting with "_" (the
+    template a new game copies)."""
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith("_")) if root.exists() else []
+
+
+def read(root: Path = ROOT, game_names: dict[str, str] | None = None) -> tuple[list[dict], list[tuple[str, list[str]]]]:
+    """All entries (with their game) and synonym groups, as the files say; raises CorpusError.
+    `game_names` maps folders to the game they hold where the two differ (the template's)."""
     entries, synonyms, problems = [], [], []
-    for game_dir in sorted(p for p in root.iterdir() if p.is_dir()) if root.exists() else []:
-        game = game_dir.name
+    folders = list(game_names) if game_names is not None else games(root)
+    for folder in folders:
+        game_dir = root / folder
+        game = (game_names or {}).get(folder, folder)
         for path in sorted(game_dir.glob("*.yaml")):
             try:
                 data = yaml.safe_load(path.read_text(encoding="utf8")) or []

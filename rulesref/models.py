@@ -4,7 +4,7 @@ from django.db import models
 class Entry(models.Model):
     """One rule, FAQ, errata or glossary entry, in our own words, citing a rulebook section.
 
-    `key` is the public id ("aventuria.making-an-attack"); the integer primary key is what the
+    `key` is the public id ("<game>.making-an-attack"); the integer primary key is what the
     full-text indexes point at.
     """
 
@@ -34,7 +34,7 @@ class Entry(models.Model):
 
 
 class RuleCitation(models.Model):
-    """An engine rule (aventuria.R27) explained by an entry: where a refusal sends the player."""
+    """An engine rule (<game>.R27) explained by an entry: where a refusal sends the player."""
 
     rule_id = models.CharField(max_length=60, db_index=True)
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="citations")

@@ -11,9 +11,12 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
+
+from tracker.games import plugins
 
 from .models import Entry
 
@@ -21,6 +24,7 @@ from .models import Entry
 INDEX_FIELDS = {"id": "key", "game": "game", "kind": "kind", "title": "title", "section": "section",
                 "tags": "tags", "body": "body"}
 VERSION_PLACEHOLDER = "__SHELL_VERSION__"
+ASSETS_PLACEHOLDER = "__GAME_ASSETS__"
 
 
 @require_safe
@@ -65,11 +69,16 @@ def shell_version() -> str:
     return _compute_shell_version() if settings.DEBUG else _cached_shell_version()
 
 
+def game_assets() -> list[str]:
+    """The static files every game's table page loads (its page's scripts and styles)."""
+    return [static(path) for p in plugins() if p.page for path in (*p.page.scripts, *p.page.styles)]
+
+
 @require_safe
 def service_worker(request):
     source = Path(finders.find("sw.js")).read_text(encoding="utf-8")
-    response = HttpResponse(source.replace(VERSION_PLACEHOLDER, shell_version()),
-                            content_type="application/javascript; charset=utf-8")
+    source = source.replace(VERSION_PLACEHOLDER, shell_version()).replace(ASSETS_PLACEHOLDER, json.dumps(game_assets()))
+    response = HttpResponse(source, content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     # Browsers already revalidate the worker script at least daily; no-cache makes it every visit.
     response["Cache-Control"] = "no-cache"

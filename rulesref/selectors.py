@@ -21,7 +21,7 @@ def entry_for_rule(rule_id: str) -> Entry | None:
 
 
 def entry_get(key: str) -> Entry | None:
-    """An entry by its id, or the entry that explains an engine rule id (aventuria.R27)."""
+    """An entry by its id, or the entry that explains an engine rule id (<game>.R27)."""
     if is_engine_rule(key):
         return entry_for_rule(key)
     return Entry.objects.filter(key=key).first()

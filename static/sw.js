@@ -14,8 +14,9 @@ const SHELL = [
   '/static/css/site.css', '/static/vendor/htmx-2.0.11.min.js', '/static/js/offline-search.js',
   '/manifest.webmanifest', '/static/icons/icon-192.png', '/static/icons/icon-512.png', '/static/icons/icon.svg',
 ];
-// The page scripts of the home and table pages: cached when the server has them.
-const OPTIONAL = ['/static/js/home.js', '/static/js/table.js'];
+// The page scripts of the home and table pages, and every game's own table assets: cached when the
+// server has them. The view fills in the games' list from the catalog.
+const OPTIONAL = ['/static/js/home.js', '/static/js/table.js', ...__GAME_ASSETS__];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {

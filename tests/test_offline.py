@@ -102,3 +102,26 @@ def test_pages_link_the_manifest_and_register_the_worker(client, db):
     rules = client.get("/rules/").content.decode()
     assert "js/offline-search.js" in rules
     assert "offline-search.js" not in html  # only where it is needed
+
+
+def test_service_worker_keeps_every_games_table_assets(client, db):
+    from django.contrib.staticfiles import finders
+
+    from rulesref.offline_views import game_assets
+
+    source = client.get("/sw.js").content.decode()
+    assert "__GAME_ASSETS__" not in source
+    assets = game_assets()
+    assert assets and all(path.startswith("/static/games/") for path in assets)
+    for path in assets:
+        assert path in source and finders.find(path.removeprefix("/static/")), path
+
+
+def test_service_worker_version_follows_a_games_templates(settings, tmp_path, db):
+    from rulesref import offline_views
+
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}]
+    settings.DEBUG = True
+    first = offline_views.shell_version()
+    (tmp_path / "state.html").write_text("<p>new layout</p>")
+    assert offline_views.shell_version() != first

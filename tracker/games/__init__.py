@@ -3,7 +3,7 @@
 A package `tracker/games/<package>/` is a game when its `__init__.py` defines `GAME` (the manifest,
 an engine `Game`); its slug is the package name with `_` spelt `-`. Beside it, each optional:
 `page.py` defining `PAGE` (the presenter), `links.py` defining `LINKS` (sessions that count for
-another), `demo.py` defining `DEMO` (sessions for `make run`). Packages whose name starts with `_`
+another), `demo.py` defining `DEMO` (sessions for `make run`) and `BENCH` (what `make bench` plays). Packages whose name starts with `_`
 (the `_template` a new game copies) are not discovered; `load()` reads one on purpose.
 
 Pure Python like the engine: importing this and every game needs no Django.
@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tracker.engine import Game, Registry
-from tracker.engine.kit.demo import Demo
+from tracker.engine.kit.demo import Bench, Demo
 from tracker.engine.kit.links import Link
 from tracker.engine.kit.presenter import Page
 
@@ -34,6 +34,7 @@ class Plugin:
     page: Page | None
     links: tuple[Link, ...]
     demo: tuple[Demo, ...]
+    bench: Bench | None = None
 
     @property
     def path(self) -> Path:
@@ -50,10 +51,11 @@ def slug_of(package: str) -> str:
 
 
 def _optional(module: str, name: str, default):
-    # Only a module that is not there means "not declared": an error inside one must surface.
+    # A module that is not there, or does not define `name`, declares nothing; an error inside one
+    # must surface, so there is no ImportError to swallow here.
     if importlib.util.find_spec(module) is None:
         return default
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(module), name, default)
 
 
 def load(package: str) -> Plugin:
@@ -66,6 +68,7 @@ def load(package: str) -> Plugin:
         page=_optional(f"{module}.page", "PAGE", None),
         links=tuple(_optional(f"{module}.links", "LINKS", ())),
         demo=tuple(_optional(f"{module}.demo", "DEMO", ())),
+        bench=_optional(f"{module}.demo", "BENCH", None),
     )
 
 

@@ -9,7 +9,7 @@ class Command(BaseCommand):
     help = "Split a plain-text or Markdown rulebook by its headings into 'imported' entries for a game."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", required=True, help="game slug, e.g. aventuria")
+        parser.add_argument("--game", required=True, help="the game's slug (its folder under fixtures/rules/)")
         parser.add_argument("file", help="path to a .txt or .md file (at most 5 MB)")
 
     def handle(self, *args, game, file, **options):

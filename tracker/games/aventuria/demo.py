@@ -1,5 +1,5 @@
-"""Demo data for `make run`: a duel a few taps in."""
-from tracker.engine.kit.demo import Demo
+"""Demo data for `make run` (a duel a few taps in), and the duel the benchmarks play."""
+from tracker.engine.kit.demo import Bench, Demo
 
 DEMO = (
     Demo(
@@ -21,4 +21,13 @@ DEMO = (
             ("damage_roll", {"player": 0, "amount": 9}),
         ),
     ),
+)
+
+# A life point lost and healed again: the table's most frequent tap, repeatable without end.
+BENCH = Bench(
+    mode="duel",
+    players=[{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
+    options={"starting_player": 0},
+    cycle=(("life_point_loss", {"target": 1, "amount": 1}), ("heal", {"target": 1, "amount": 1})),
+    tap="lp-minus-1-1", counter="lp-1", step=-1,
 )

@@ -1,6 +1,6 @@
 """Demo data for `make run`: the rulebook's Example of Play party (1A: Plans Gone Wrong with small
-locations) at the start of its first turn, and a campaign for the same party."""
-from tracker.engine.kit.demo import Demo
+locations) at the start of its first turn, a campaign for the same party, and what the benchmarks play."""
+from tracker.engine.kit.demo import Bench, Demo
 
 PARTY = [
     {"name": "Alice (demo)", "character": "Amiri", "location": "Oubliette"},
@@ -21,4 +21,14 @@ DEMO = (
             ("advance_hour", {"player": 2, "card": "Cayden Cailean's Revelry"}),
         ),
     ),
+)
+
+# A scenario's state is larger than a duel's (locations, the turn stepper): damage, a heal and a draw
+# leave every pile as it was.
+BENCH = Bench(
+    mode="scenario",
+    players=[{"name": "Ann", "character": "Valeros"}],
+    options={"hourglass": 30},
+    cycle=(("suffer_damage", {"target": 0, "amount": 1}), ("heal", {"target": 0, "count": 1}),
+           ("draw_cards", {"player": 0, "count": 1})),
 )
