@@ -27,7 +27,7 @@ def game_detail(game: Game, request) -> dict:
     return {
         **game_summary(game),
         "phases": [{"id": p.id, "title": p.title} for p in game.phases],
-        "actions": [{"type": a.type, "title": a.title, "params": a.params} for a in game.actions.values()],
+        "actions": [action_body(game, a) for a in game.action_specs()],
         "rules": [
             {
                 "id": r.id,
@@ -40,6 +40,13 @@ def game_detail(game: Game, request) -> dict:
             for r in game.rules.values()
         ],
     }
+
+
+def action_body(game: Game, spec) -> dict:
+    body = {"type": spec.type, "title": spec.title, "params": spec.params}
+    if game.shares_type(spec.type):  # one entry per mode's variant: say which modes each is for
+        body["modes"] = sorted(spec.modes)
+    return body
 
 
 def session_body(session, request, can_write: bool) -> dict:

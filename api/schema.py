@@ -4,17 +4,19 @@ from tracker.games import all_games
 ACTIONS_PATH = "/api/sessions/{token}/actions/"
 
 
-def _component_name(game_slug: str, action_type: str) -> str:
-    words = game_slug.replace("-", "_").split("_") + action_type.split("_")
-    return "".join(w.capitalize() for w in words) + "Action"
+def _component_name(game, spec) -> str:
+    words = game.slug.replace("-", "_").split("_") + spec.type.split("_")
+    if game.shares_type(spec.type) and spec is not game.actions[spec.type]:
+        words += sorted(spec.modes)  # a later mode's variant of the type: AventuriaDeclareAttackAdventure...
+    return "".join(w.capitalize() for w in "_".join(words).split("_")) + "Action"
 
 
 def add_action_schemas(result, generator, request, public):
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     refs, mapping = [], {}
     for game in all_games():
-        for spec in game.actions.values():
-            name = _component_name(game.slug, spec.type)
+        for spec in game.action_specs():
+            name = _component_name(game, spec)
             schemas[name] = {
                 "type": "object",
                 "description": f"{game.title}: {spec.title}",

@@ -28,7 +28,7 @@ def action_table(game) -> list[dict]:
             "phases": _sorted(spec.phases), "phase_rule": spec.phase_rule, "modes": _sorted(spec.modes),
             "seat_params": list(spec.seat_params), "undoable": spec.undoable, "after_end": spec.after_end,
         }
-        for spec in game.actions.values()
+        for spec in game.action_specs()
     ]
 
 

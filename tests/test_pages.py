@@ -1,5 +1,6 @@
 """The phone pages, server side: starting a game, the table of edit and view-only links, the live fragment."""
 import re
+from pathlib import Path
 
 from tracker.models import Session
 
@@ -92,3 +93,18 @@ def test_the_generic_table_layout_serves_a_game_without_its_own(client, db):
     assert 'data-testid="player-0"' in html and 'data-testid="player-1"' in html
     assert "<dt>life_points</dt><dd>40</dd>" in html and "<dt>fate_points</dt><dd>1</dd>" in html
     assert 'data-testid="advance"' in html and "Start of Turn" in html
+
+
+def test_no_template_has_a_multi_line_hash_comment():
+    # Django's {# #} is one line only: spread over lines, it renders as text on the page
+    from django.conf import settings
+
+    found = []
+    for folder in settings.TEMPLATES[0]["DIRS"]:
+        for path in Path(folder).rglob("*.html"):
+            for m in re.finditer(r"\{#(.*?)#\}", path.read_text(), flags=re.S):
+                if "\n" in m.group(1):
+                    found.append(str(path))
+            if re.search(r"\{#(?![^\n]*#\})", path.read_text()):
+                found.append(f"{path} (unclosed on its line)")
+    assert found == []

@@ -85,3 +85,43 @@ def test_every_api_error_is_json(api, db):
 def test_create_with_malformed_json_is_400(api, db):
     response = api.post("/api/sessions/", data="{", content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"]
+
+
+FIELD = r"^[A-Za-z][\w-]*(\.[\w-]+)*$"  # players.0.name, params.units.2, Idempotency-Key: dots, never [0]
+
+
+def test_every_error_body_names_its_fields_with_dotted_paths(api, db):
+    import re
+
+    from tracker.games import all_games
+
+    keys = []
+
+    def errors_of(response):
+        assert 400 <= response.status_code < 500, response.content
+        keys.extend(response.json().get("errors", {}))
+
+    for game in all_games():
+        for mode in game.modes:
+            players = [{"name": ""}, {"name": "Ben", "colour": "red"}][:max(mode.min_players, 1)]
+            players += [{"name": f"P{i}"} for i in range(len(players), mode.min_players)]
+            errors_of(api.post("/api/sessions/", {"game": game.slug, "mode": mode.slug, "players": players,
+                                                  "options": {"zz": 1}}, format="json"))
+            errors_of(api.post("/api/sessions/", {"game": game.slug, "mode": mode.slug,
+                                                  "players": [{"name": "x" * 61}] * mode.min_players,
+                                                  "options": {}}, format="json"))
+            odd = api.post("/api/sessions/", {"game": game.slug, "mode": mode.slug, "options": {}, "players": [
+                {"name": f"P{i}", "colour": "red"} for i in range(mode.min_players)]}, format="json")
+            keys.extend(odd.json().get("errors", {}) if odd.status_code == 400 else [])
+    duel = api.post("/api/sessions/", {"game": "dark-force", "mode": "duel", "players": [{"name": "A"}, {"name": "B"}],
+                                       "options": {"first_player": 0}}, format="json").json()
+    errors_of(api.post(f"/api/sessions/{duel['id']}/actions/", {"type": "play_terrain", "params": {
+        "player": 0, "name": "Swamp", "type": "Swamp", "values": {"cap": "x"}, "unit": {"kind": "army"}}},
+        format="json"))
+    errors_of(api.post("/api/decks/validate/", {"game": "dark-force", "cards": [{"name": "X", "type": "nothing"}]},
+                       format="json"))
+    errors_of(api.post(f"/api/sessions/{duel['id']}/actions/", {"type": "heal"}, format="json",
+                       HTTP_IDEMPOTENCY_KEY="k" * 201))
+    assert len(keys) > 10
+    assert [k for k in keys if not re.match(FIELD, k)] == []
+    assert "players.0.colour" in keys and "players.0.name" in keys and "params.values.cap" in keys

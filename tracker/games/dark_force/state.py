@@ -47,19 +47,19 @@ def setup_errors(mode: str, players: list, options: dict) -> dict:
         return errors
     for i, raw in enumerate(players):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
-            errors.setdefault(f"players[{i}].name", []).append("a non-empty name is required")
+            errors.setdefault(f"players.{i}.name", []).append("a non-empty name is required")
             continue
         size = raw.get("deck_size")
         if size is not None and (not isinstance(size, int) or isinstance(size, bool) or not 6 <= size <= 999):
-            errors.setdefault(f"players[{i}].deck_size", []).append("a whole number of cards, at least 6")
+            errors.setdefault(f"players.{i}.deck_size", []).append("a whole number of cards, at least 6")
         for key in sorted(set(raw) - {"name", "deck_size"}):
-            errors.setdefault(f"players[{i}].{key}", []).append("unknown player field")
+            errors.setdefault(f"players.{i}.{key}", []).append("unknown player field")
     if errors:
         return errors
     for i, raw in enumerate(players):
         size = raw.get("deck_size", options.get("deck_size", 60))
         if options.get("essen96") and size > 150:
-            errors.setdefault(f"players[{i}].deck_size" if "deck_size" in raw else "options.deck_size", []).append(
+            errors.setdefault(f"players.{i}.deck_size" if "deck_size" in raw else "options.deck_size", []).append(
                 f"Tournament decks may contain at most 150 cards (this one: {size}) (R1)")
     if options.get("essen96") and options.get("bh_target", 20) != 20:
         errors["options.bh_target"] = ["Essen '96 games are played to 20 points (R113)"]

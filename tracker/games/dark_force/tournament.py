@@ -50,17 +50,17 @@ def tournament_setup_errors(players: list, options: dict) -> dict:
     for i, raw in enumerate(players):
         name = raw.get("name") if isinstance(raw, dict) else None
         if not isinstance(name, str) or not name.strip():
-            errors.setdefault(f"players[{i}].name", []).append("a non-empty name is required")
+            errors.setdefault(f"players.{i}.name", []).append("a non-empty name is required")
             continue
         if len(name.strip()) > 60:
-            errors.setdefault(f"players[{i}].name", []).append("at most 60 characters")
+            errors.setdefault(f"players.{i}.name", []).append("at most 60 characters")
         key = " ".join(name.split()).casefold()
         if key in seen:
-            errors.setdefault(f"players[{i}].name", []).append(
+            errors.setdefault(f"players.{i}.name", []).append(
                 f"{name.strip()} is already seat {seen[key]}: every participant needs a different name")
         seen.setdefault(key, i)
         for extra in sorted(set(raw) - {"name"}):
-            errors.setdefault(f"players[{i}].{extra}", []).append("unknown player field")
+            errors.setdefault(f"players.{i}.{extra}", []).append("unknown player field")
     scoring = (options or {}).get("time_limit_scoring")
     if scoring is not None and scoring not in TIME_LIMIT_SCORING:
         errors["options.time_limit_scoring"] = [f"one of {', '.join(TIME_LIMIT_SCORING)}"]

@@ -170,18 +170,18 @@ def _path_errors(path) -> list[str]:
     errors, titles, numbers = [], set(), set()
     for i, adv in enumerate(adventures):
         if not isinstance(adv, dict) or not _int(adv.get("number")) or not 1 <= adv["number"] <= MAX_ADVENTURE:
-            errors.append(f"adventures[{i}].number: a whole number from 1 to {MAX_ADVENTURE}")
+            errors.append(f"adventures.{i}.number: a whole number from 1 to {MAX_ADVENTURE}")
             continue
         if adv["number"] in numbers:
-            errors.append(f"adventures[{i}].number: adventure {adv['number']} is listed twice")
+            errors.append(f"adventures.{i}.number: adventure {adv['number']} is listed twice")
         numbers.add(adv["number"])
         scenarios = adv.get("scenarios", [])
         if not isinstance(scenarios, list) or not all(isinstance(t, str) and clean(t) for t in scenarios):
-            errors.append(f"adventures[{i}].scenarios: a list of scenario titles")
+            errors.append(f"adventures.{i}.scenarios: a list of scenario titles")
             continue
         for t in scenarios:
             if clean(t).casefold() in titles:
-                errors.append(f"adventures[{i}].scenarios: {clean(t)!r} is listed twice")
+                errors.append(f"adventures.{i}.scenarios: {clean(t)!r} is listed twice")
             titles.add(clean(t).casefold())
     return errors
 
@@ -194,27 +194,27 @@ def campaign_setup_errors(players, options) -> dict:
     seen = set()
     for i, raw in enumerate(players):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
-            errors.setdefault(f"players[{i}].name", []).append("a non-empty name is required")
+            errors.setdefault(f"players.{i}.name", []).append("a non-empty name is required")
             continue
         ch, dl = raw.get("character"), raw.get("deck_list")
         if dl is not None and not _deck_list_ok(dl):
-            errors.setdefault(f"players[{i}].deck_list", []).append(
+            errors.setdefault(f"players.{i}.deck_list", []).append(
                 f"counts (0-30) per boon type ({', '.join(BOON_TYPES)}), at least one card")
         if not isinstance(ch, str) or not ch.strip():
-            errors.setdefault(f"players[{i}].character", []).append(f"choose a character: {', '.join(CHARACTERS)}")
+            errors.setdefault(f"players.{i}.character", []).append(f"choose a character: {', '.join(CHARACTERS)}")
         elif character(ch) is None and dl is None:
-            errors.setdefault(f"players[{i}].character", []).append(
+            errors.setdefault(f"players.{i}.character", []).append(
                 f"unknown character {ch!r}; the Core Set has {', '.join(CHARACTERS)} (others need a deck_list)")
         elif clean(ch).casefold() in seen:
-            errors.setdefault(f"players[{i}].character", []).append(f"{clean(ch)} is already in the party")
+            errors.setdefault(f"players.{i}.character", []).append(f"{clean(ch)} is already in the party")
         else:
             seen.add(clean(ch).casefold())
         hand = raw.get("hand_size")
         if hand is not None and (not _int(hand) or not 1 <= hand <= 15):
-            errors.setdefault(f"players[{i}].hand_size", []).append("a whole number from 1 to 15")
+            errors.setdefault(f"players.{i}.hand_size", []).append("a whole number from 1 to 15")
         fav = raw.get("favored")
         if fav is not None and fav not in BOON_TYPES + ("any",):
-            errors.setdefault(f"players[{i}].favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
+            errors.setdefault(f"players.{i}.favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
     core = [p for p in players if isinstance(p, dict) and isinstance(p.get("character"), str) and character(p["character"])]
     if len(core) > CORE_DECKS and not options.get("extra_decks"):
         errors.setdefault("players", []).append(

@@ -70,39 +70,39 @@ def _player_errors(players) -> dict:
     seen = set()
     for i, raw in enumerate(players):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
-            errors.setdefault(f"players[{i}].name", []).append("a non-empty name is required")
+            errors.setdefault(f"players.{i}.name", []).append("a non-empty name is required")
             continue
         known = ", ".join(CHARACTERS)
         ch = raw.get("character")
         if not isinstance(ch, str) or not ch.strip():
-            errors.setdefault(f"players[{i}].character", []).append(f"choose a character: {known}")
+            errors.setdefault(f"players.{i}.character", []).append(f"choose a character: {known}")
         elif character(ch) is None and not isinstance(raw.get("deck_list"), dict):
-            errors.setdefault(f"players[{i}].character", []).append(
+            errors.setdefault(f"players.{i}.character", []).append(
                 f"unknown character {ch!r}; the Core Set has {known} (another set's character needs its deck_list)")
         elif ch.strip().lower() in seen:
-            errors.setdefault(f"players[{i}].character", []).append(f"{ch} is already at the table")
+            errors.setdefault(f"players.{i}.character", []).append(f"{ch} is already at the table")
         else:
             seen.add(ch.strip().lower())
         hand = raw.get("hand_size")
         if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 15):
-            errors.setdefault(f"players[{i}].hand_size", []).append("a whole number from 1 to 15")
+            errors.setdefault(f"players.{i}.hand_size", []).append("a whole number from 1 to 15")
         fav = raw.get("favored")
         if fav is not None and fav not in BOON_TYPES + ("any",):
-            errors.setdefault(f"players[{i}].favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
+            errors.setdefault(f"players.{i}.favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
         dl = raw.get("deck_list")
         if dl is not None:
             if not isinstance(dl, dict) or set(dl) - set(BOON_TYPES) or not all(
                     isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 30 for v in dl.values()):
-                errors.setdefault(f"players[{i}].deck_list", []).append(
+                errors.setdefault(f"players.{i}.deck_list", []).append(
                     f"counts (0-30) per boon type: {', '.join(BOON_TYPES)}")
             elif deck_total(dl) < 1:
-                errors.setdefault(f"players[{i}].deck_list", []).append("a deck needs at least one card")
+                errors.setdefault(f"players.{i}.deck_list", []).append("a deck needs at least one card")
         hp = raw.get("hero_points")
         if hp is not None and (not isinstance(hp, int) or isinstance(hp, bool) or not 0 <= hp <= 999):
-            errors.setdefault(f"players[{i}].hero_points", []).append("a whole number of 0 or more")
+            errors.setdefault(f"players.{i}.hero_points", []).append("a whole number of 0 or more")
         unknown = set(raw) - {"name", "character", "hand_size", "favored", "deck_list", "location", "hero_points"}
         for key in sorted(unknown):
-            errors.setdefault(f"players[{i}].{key}", []).append("unknown player field")
+            errors.setdefault(f"players.{i}.{key}", []).append("unknown player field")
     return errors
 
 
@@ -150,7 +150,7 @@ def setup_errors(mode: str, players: list, options: dict) -> dict:
     for i, raw in enumerate(players):
         start = raw.get("location")
         if start is not None and start not in names:
-            errors.setdefault(f"players[{i}].location", []).append(f"not a location of this scenario: {', '.join(names)}")
+            errors.setdefault(f"players.{i}.location", []).append(f"not a location of this scenario: {', '.join(names)}")
     first = options.get("first_player")
     if first is not None and first >= len(players):
         errors["options.first_player"] = [f"no seat {first}: seats are 0 to {len(players) - 1}"]

@@ -46,3 +46,40 @@ def test_bad_destroy_params_are_a_400_naming_the_field(api, duel):
     assert response.status_code == 400 and "params.kind" in response.json()["errors"]
     response = destroy(api, duel, player=2, card="Marus", kind="army", value=3)
     assert response.status_code == 400 and "params.player" in response.json()["errors"]
+
+
+def test_a_look_at_a_stack_cannot_be_undone_but_what_came_before_it_can(api, db):
+    """inspect_stack is not undoable (what was seen stays seen): undo refuses it with 409 and changes
+    nothing; the terrain played before it is still taken back once the look is not the newest entry."""
+    def post(path, body=None, expected=201):
+        response = api.post(f"/api/sessions/{duel['id']}/{path}/", body or {}, format="json")
+        assert response.status_code == expected, response.content
+        return response.json()
+
+    body = {"game": "dark-force", "mode": "duel", "players": [{"name": "Ann"}, {"name": "Ben"}],
+            "options": {"deck_size": 60, "first_player": 0}}
+    duel = api.post("/api/sessions/", body, format="json").json()
+    post("actions", {"type": "choose_draws", "params": {"player": 0, "count": 0}})
+    post("actions", {"type": "next_step", "params": {"player": 0}})
+    played = post("actions", {"type": "play_terrain", "params": {
+        "player": 0, "name": "Swamp", "type": "Swamp", "values": {"cap": 3},
+        "unit": {"kind": "army", "name": "Veterans", "values": {"cs": 2, "ms": 0, "third": 1}}}})
+    terrain = played["state"]["terrains"][0]["id"]
+    looked = post("actions", {"type": "inspect_stack", "params": {"player": 0, "terrain": terrain}})
+
+    refused = post("undo", expected=409)
+    assert "can't be undone" in refused["detail"] and refused["version"] == looked["version"]
+    after = api.get(f"/api/sessions/{duel['id']}/").json()
+    assert after["version"] == looked["version"] and after["state"] == looked["state"]
+    assert [e["undone"] for e in api.get(f"/api/sessions/{duel['id']}/events/").json()] == [False] * 4
+
+    # the neighbour: a table that played a terrain and took no look can take the terrain back
+    other = api.post("/api/sessions/", body, format="json").json()
+    for action in ({"type": "choose_draws", "params": {"player": 0, "count": 0}},
+                   {"type": "next_step", "params": {"player": 0}}):
+        assert api.post(f"/api/sessions/{other['id']}/actions/", action, format="json").status_code == 201
+    api.post(f"/api/sessions/{other['id']}/actions/", {"type": "play_terrain", "params": {
+        "player": 0, "name": "Swamp", "type": "Swamp", "values": {"cap": 3},
+        "unit": {"kind": "army", "name": "Veterans", "values": {"cs": 2, "ms": 0, "third": 1}}}}, format="json")
+    undone = api.post(f"/api/sessions/{other['id']}/undo/", {}, format="json")
+    assert undone.status_code == 200 and undone.json()["state"]["terrains"] == []

@@ -50,7 +50,7 @@ def test_setup_gives_an_open_tournament_with_every_participant():
 def test_setup_refuses_repeated_names_and_too_few_players():
     with pytest.raises(SetupError) as err:
         _start(["Ann", "ann "])
-    assert "players[1].name" in err.value.errors
+    assert "players.1.name" in err.value.errors
     with pytest.raises(SetupError):
         _start(["Ann"])
     with pytest.raises(SetupError) as err:

@@ -115,7 +115,7 @@ def test_setup_state_shape():
 def test_setup_errors_and_path_options():
     errors = campaign_setup_errors([{"name": "Ann", "character": "Nobody"}, {"name": "Ben", "character": "Kyra"},
                                     {"name": "Cy", "character": "kyra"}], {"adventure_path": {"title": ""}})
-    assert set(errors) == {"players[0].character", "players[2].character", "options.adventure_path"}
+    assert set(errors) == {"players.0.character", "players.2.character", "options.adventure_path"}
     five = [{"name": f"P{i}", "character": c} for i, c in enumerate(["Amiri", "Lini", "Ezren", "Lem", "Seoni"])]
     assert "players" in campaign_setup_errors(five, {}) and not campaign_setup_errors(five, {"extra_decks": True})
     other = new([{"name": "Ann", "character": "Ezren (RotR)", "deck_list": {"spell": 15}}], adventure_path="Runelords")

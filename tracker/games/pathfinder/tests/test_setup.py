@@ -65,7 +65,7 @@ def test_story_bane_stack_t51_t52():
 def test_setup_errors_name_the_field():
     with pytest.raises(SetupError) as err:
         setup([{"name": "Ann", "character": "Gandalf"}])
-    assert "players[0].character" in err.value.errors
+    assert "players.0.character" in err.value.errors
     five = [{"name": n, "character": c} for n, c in zip("ABCDE", ["Kyra", "Lem", "Ezren", "Amiri", "Seoni"])]
     with pytest.raises(SetupError) as err:
         setup(five)
@@ -73,4 +73,4 @@ def test_setup_errors_name_the_field():
     assert setup(five, extra_decks=True)["players"][4]["character"] == "Seoni"
     with pytest.raises(SetupError) as err:
         setup([{"name": "Ann", "character": "Kyra", "location": "Moon"}])
-    assert "players[0].location" in err.value.errors
+    assert "players.0.location" in err.value.errors

@@ -1,6 +1,6 @@
 // Dark Force pages: the Essen '96 hour counting down, the destroy form's value ("3" or "#"), and the play
 // forms (terrains, recruits, moves, magic, ships) whose params nest.
-// Loaded once with the page (templates/games/dark-force/duel.html); everything is looked up again on
+// Loaded once with the table page (PAGE.scripts in page.py); everything is looked up again on
 // each tick because table.js swaps the live part of the page when the game moves on.
 (function () {
   "use strict";
