@@ -3,158 +3,28 @@
 Also `scenario_allowed`, which the scenario mode calls before a session is started from a campaign.
 Every check is a no-op on a non-campaign state:
 the engine runs an action's checks even when the phase already refuses it, and H20 (hard) keeps a
-campaign action's effect away from a scenario state.
+campaign action's effect away from a scenario state. The house rules are in rules_campaign_house.py, the checks on
+decks, the vault and Loot in rules_campaign_decks.py; this module keeps the rest and the rule table.
 """
 from __future__ import annotations
-
-from functools import wraps
 
 from tracker.engine import Rule
 
 from .campaign import (
-    AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES, DEATHS, LEFTOVERS, REBUILD, REWARDS, active, adventure_complete,
-    adventure_of, character_completed_in_hl, clean, count_mismatch, counts, dead_undecided,
-    effective_level, entry_seat, find_scenario, first_open_scenario, path_complete, reward_key, seat_ok,
-    skill_value, who,
+    AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES, DEATHS, LEFTOVERS, REBUILD, REWARDS, adventure_complete, adventure_of,
+    character_completed_in_hl, clean, dead_undecided, find_scenario, first_open_scenario, path_complete, reward_key,
+    skill_value,
 )
-from .data import BOON_TYPES, character
+from .data import BOON_TYPES
+from .rules_campaign_decks import (
+    check_r70, check_r71, check_r80, check_r81, check_r82, check_r83, check_r91, check_r93, check_r121,
+)
+from .rules_campaign_house import _action, campaign_only, check_h20, check_h21, check_h22, check_h23
 
 ENDING = "[Ending a Scenario, Adventure, or Adventure Path]"
 
 
-def campaign_only(check):
-    @wraps(check)
-    def guarded(state, params, ctx):
-        if not isinstance(state, dict) or state.get("mode") != "campaign":
-            return None
-        return check(state, params, ctx)
-    return guarded
-
-
-def _action(ctx) -> str:
-    return getattr(ctx, "action_type", "") or ""
-
-
-# ------------------------------------------------------------------ house rules
-
-def check_h20(state, params, ctx):
-    if not isinstance(state, dict) or state.get("mode") != "campaign":
-        return "Campaign bookkeeping is recorded in a campaign, not in a scenario session."
-
-
-CHARACTER_ACTIONS = {"spend_hero_point_on_feat", "bank_hero_point", "choose_role", "rebuild_deck", "rebuild_trade",
-                     "fill_from_vault", "heroic_legendary_feat_swap", "retire_character"}
-FEAT_PARAM = {"skill": "skill", "power": "power", "card": "card_type"}
-
-
-@campaign_only
-def check_h21(state, params, ctx):
-    act = _action(ctx)
-    seat = params.get("player")
-    if act in CHARACTER_ACTIONS and seat_ok(state, seat) and not active(state["players"][seat]):
-        return f"{state['players'][seat]['name']} has no character in play; create one first."
-    if act == "record_scenario":
-        title = find_scenario(state, params.get("scenario"))
-        if title is None:
-            return f"{clean(params.get('scenario'))!r} is not in the Adventure Path; add it with add_scenario first."
-        number = params.get("adventure_number")
-        if number is not None and number != adventure_of(state, title):
-            return f"{title} belongs to adventure {adventure_of(state, title)}, not {number}."
-        for entry in params.get("characters", []):
-            if entry_seat(state, entry) is None:
-                return "Each listed character must name a seat or a character of this party."
-    elif act == "add_scenario":
-        if not clean(params.get("title")):
-            return "A scenario needs a title."
-        if find_scenario(state, params.get("title")):
-            return f"{find_scenario(state, params.get('title'))} is already in the Adventure Path."
-    elif act == "spend_hero_point_on_feat":
-        if not clean(params.get(FEAT_PARAM[params["feat"]])):
-            return f"Say which {params['feat']} feat to check ({FEAT_PARAM[params['feat']]})."
-    elif act == "claim_reward":
-        if any(not clean(name) for name in params.get("loot", [])):
-            return "Every Loot card needs a name."
-    elif act == "take_loot":
-        name = clean(params.get("loot")).casefold()
-        known = [c["name"].casefold() for c in state["pending_loot"]] + \
-                [n.casefold() for n in state["vault"]["returned"]] + \
-                [n.casefold() for p in state["players"] for n in p["loot"]]
-        if not name or name not in known:
-            return f"No Loot card named {clean(params.get('loot'))!r} was awarded."
-    elif act == "rebuild_trade":
-        if params["player"] == params["target"]:
-            return "A trade needs two different characters."
-        if not active(state["players"][params["target"]]):
-            return f"{state['players'][params['target']]['name']} has no character in play."
-    elif act == "heroic_legendary_feat_swap":
-        if not clean(params.get("erase")) or not clean(params.get("gain")):
-            return "Name the feat to erase and the feat to gain."
-    elif act == "create_character":
-        name = clean(params.get("character"))
-        if not name:
-            return "Choose a character."
-        if params.get("from_retired"):
-            if not any(r["character"].casefold() == name.casefold() for r in state["retired"]):
-                return f"No retired {name} was written down in this campaign."
-        elif character(name) is None and not isinstance(params.get("deck_list"), dict):
-            return f"{name} is not a Core Set character; give its deck_list."
-    elif act in ("retire_character",) and seat_ok(state, seat) and not active(state["players"][seat]):
-        return f"{state['players'][seat]['name']} has no character to retire."
-    elif act == "upgrade_vault":
-        if any(not clean(c.get("name")) for c in params.get("adds", [])) or \
-                any(not clean(n) for n in params.get("removes", [])):
-            return "Every card in the upgrade needs a name."
-    return None
-
-
-def check_h22(state, params, ctx):
-    if not isinstance(state, dict) or state.get("mode") != "campaign":
-        return None
-    for p in state["players"]:
-        if p["hero_points"] < 0 or p["pending_hero_points"] < 0:
-            return f"{p['character']}'s hero points can't go below 0."
-        if any(v < 0 for v in p["feat_counts"].values()) or any(v < 0 for v in p["deck_list"].values()):
-            return f"{p['character']}'s feats and deck list can't go below 0."
-    return None
-
-
-@campaign_only
-def check_h23(state, params, ctx):
-    missing = [p["name"] for p in state["players"] if not active(p)]
-    if missing:
-        return f"{', '.join(missing)} must start a new character before the next scenario."
-
-
-# ------------------------------------------------------------------ spec rules
-
-@campaign_only
-def check_r70(state, params, ctx):
-    if _action(ctx) == "create_character":
-        if not params.get("cards"):
-            return None
-        data = character(params["character"]) or {}
-        deck_list = params.get("deck_list") or data.get("deck_list") or {}
-        if params.get("from_retired"):
-            sheet = next((r for r in state["retired"] if r["character"].casefold() == clean(params["character"]).casefold()), None)
-            deck_list = sheet["sheet"]["deck_list"] if sheet else deck_list
-        return count_mismatch(clean(params["character"]), {t: deck_list.get(t, 0) for t in BOON_TYPES}, params["cards"])
-    for p in state["players"]:
-        if active(p) and p["deck_contents"]:
-            wrong = count_mismatch(p["character"], p["deck_list"], p["deck_contents"])
-            if wrong:
-                return wrong
-    return None
-
-
-@campaign_only
-def check_r71(state, params, ctx):
-    seat = params.get("player")
-    if params.get("from_retired") or not seat_ok(state, seat) or state["players"][seat]["permanently_dead"]:
-        return None  # after a death R81 sets the cap; a retired character keeps its written-down deck
-    high = [c["name"] for c in params.get("cards", []) if effective_level(c, params.get("character")) > 0]
-    if high:
-        return f"A new character's deck uses level 0 cards only: {', '.join(high)}."
-
+# ------------------------------------------------------------------ spec rules: scenarios, deaths, rewards, feats, steps
 
 @campaign_only
 def check_r79(state, params, ctx):
@@ -163,77 +33,6 @@ def check_r79(state, params, ctx):
         return f"{p['character']} is not awaiting a return from death."
     if _action(ctx) == "return_from_death_with_hero_points" and p["hero_points"] < 1:
         return f"{p['character']} needs at least 1 hero point to return from death (has {p['hero_points']})."
-
-
-@campaign_only
-def check_r80(state, params, ctx):
-    p = state["players"][params["player"]]
-    cap = state["last_played_an"]
-    high = [f"{c['name']} (level {c.get('level', 0)})" for c in params.get("cards", [])
-            if not c.get("loot") and effective_level(c, p["character"]) > cap]
-    if high:
-        return f"Above the level cap of {cap} (the last scenario's adventure number): {', '.join(high)}."
-
-
-@campaign_only
-def check_r81(state, params, ctx):
-    seat = params.get("player")
-    if _action(ctx) == "create_character" and (params.get("from_retired") or not state["players"][seat]["permanently_dead"]):
-        return None
-    cap = max(0, state["last_played_an"] - 2)
-    name = params.get("character") or state["players"][seat]["character"]
-    high = [f"{c['name']} (level {c.get('level', 0)})" for c in params.get("cards", []) if effective_level(c, name) > cap]
-    if high:
-        return f"New and filler cards can be at most level {cap}: {', '.join(high)}."
-
-
-@campaign_only
-def check_r82(state, params, ctx):
-    act = _action(ctx)
-    if act == "rebuild_deck":
-        p = state["players"][params["player"]]
-        return count_mismatch(p["character"], p["deck_list"], params["cards"])
-    if act == "fill_from_vault":
-        p = state["players"][params["player"]]
-        have = counts(p["deck_contents"] + params["cards"])
-        over = [f"{t}: {have[t]} of {p['deck_list'][t]}" for t in BOON_TYPES if have[t] > p["deck_list"][t]]
-        if over:
-            return f"Filler only fills {p['character']}'s missing slots; too many {', '.join(over)}."
-        return None
-    if act == "rebuild_trade":
-        give, take = counts(params.get("give", [])), counts(params.get("receive", []))
-        if give != take:
-            return (f"Both decks must still match their deck lists: {who(state, params['player'])} and "
-                    f"{who(state, params['target'])} must swap cards of the same types.")
-        for seat, cards in ((params["player"], params.get("give", [])), (params["target"], params.get("receive", []))):
-            deck = state["players"][seat]["deck_contents"]
-            if deck:
-                names = [(c["name"].casefold(), c["type"]) for c in deck]
-                for card in cards:
-                    key = (clean(card["name"]).casefold(), card["type"])
-                    if key not in names:
-                        return f"{who(state, seat)}'s deck has no {card['type']} named {clean(card['name'])}."
-                    names.remove(key)
-        return None
-    if act == "next_campaign_step" and state["phase"] == REBUILD:
-        for p in state["players"]:
-            if active(p) and p["deck_contents"]:
-                wrong = count_mismatch(p["character"], p["deck_list"], p["deck_contents"])
-                if wrong:
-                    return wrong
-    return None
-
-
-@campaign_only
-def check_r83(state, params, ctx):
-    seat = params["player"]
-    p = state["players"][seat]
-    if active(p):
-        return f"{p['name']} still plays {p['character']}; retire that character first (no spare decks are kept)."
-    name = clean(params.get("character")).casefold()
-    for other, q in enumerate(state["players"]):
-        if other != seat and active(q) and q["character"].casefold() == name:
-            return f"{q['character']} is already played by {q['name']}."
 
 
 def r84_message(state, title) -> str | None:
@@ -323,22 +122,6 @@ def check_r90(state, params, ctx):
 
 
 @campaign_only
-def check_r91(state, params, ctx):
-    earlier = [c["name"].casefold() for u in state["vault"]["upgrades"] for c in u["adds"] if c.get("promo")]
-    seen = {}
-    levels = {c.get("level", 0) for c in params.get("adds", []) if not c.get("promo")}
-    for card in params.get("adds", []):
-        if not card.get("promo"):
-            continue
-        key = clean(card["name"]).casefold()
-        seen[key] = seen.get(key, 0) + card.get("count", 1)
-        if seen[key] > 1 or key in earlier:
-            return f"Only one copy of each promo card ({clean(card['name'])})."
-        if card.get("level", 0) not in levels:
-            return f"A promo card joins the vault with other cards of its level ({card.get('level', 0)})."
-
-
-@campaign_only
 def check_r92(state, params, ctx):
     seat, number = params["player"], params["adventure"]
     p = state["players"][seat]
@@ -355,18 +138,6 @@ def check_r92(state, params, ctx):
         return f"{p['character']} has no checked {kind} feat {clean(params['erase'])!r} to erase."
     if kind == "card" and clean(params["gain"]).casefold() not in BOON_TYPES:
         return f"A card feat names a boon type: {', '.join(BOON_TYPES)}."
-
-
-@campaign_only
-def check_r93(state, params, ctx):
-    name = clean(params.get("loot")).casefold()
-    if not any(c["name"].casefold() == name for c in state["pending_loot"]):
-        holder = next((p for p in state["players"] if name in [n.casefold() for n in p["loot"]]), None)
-        if holder:
-            return f"{holder['character']} already took this Loot card; only one character may."
-    seat = params.get("player")
-    if seat is not None and not active(state["players"][seat]):
-        return f"{state['players'][seat]['name']} has no living character to take the Loot card."
 
 
 ALLOWED_STEPS = {
@@ -424,14 +195,6 @@ def check_r117(state, params, ctx):
     for adv in state["adventure_path"]["adventures"]:
         if adv["number"] < number and adv["number"] not in upgraded and adventure_complete(state, adv["number"]):
             return f"Upgrade the vault after adventure {adv['number']} before starting adventure {number}."
-
-
-@campaign_only
-def check_r121(state, params, ctx):
-    name = clean(params.get("loot")).casefold()
-    pending = any(c["name"].casefold() == name for c in state["pending_loot"])
-    if not pending and name in [n.casefold() for n in state["vault"]["returned"]]:
-        return "Nobody took that Loot card after the last scenario, so it went back to the vault."
 
 
 def scenario_violations(state, title) -> list[tuple[str, str]]:

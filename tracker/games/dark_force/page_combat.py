@@ -1,0 +1,155 @@
+"""The combat helper of the Dark Force page: the open land combat laid out for the phone, with the controls of
+the step at hand. Rows, placing turns, missing rolls and retreats are read through combat_field, the same reading
+the combat checks use, so the helper offers what the engine will accept; it is kept out of page.py because it is a
+procedure of its own and the largest part of the page after the play forms.
+"""
+from __future__ import annotations
+
+from tracker.engine.kit.presenter import stepper
+
+from . import combat_field as cr
+from .page_common import _name, _p, _queued, _unit_line
+
+
+# ------------------------------------------------------------------ combat helper
+
+def _grid(state, c, side) -> dict:
+    """A side's two rows laid out by column (gaps kept), so opposite units line up."""
+    rows = {}
+    field = c.get("battlefield") or []
+    mine = field[side] if isinstance(field, list) and side < len(field) else {}
+    cols = [slot.get("column") for r in ("front", "back") for slot in mine.get(r, []) if isinstance(slot, dict)]
+    for r in ("front", "back"):
+        by_col = {slot.get("column"): slot.get("unit") for slot in mine.get(r, []) if isinstance(slot, dict)}
+        rows[r] = by_col
+    return {"rows": rows, "cols": cols}
+
+
+def _slot(state, c, uid) -> dict:
+    u = (state.get("units") or {}).get(uid)
+    if not u:
+        return {"empty": True}
+    line = _unit_line(u)
+    line["retreat"] = uid in (c.get("retreat") or [])
+    line["roll"] = ((c.get("rolls") or {}).get("ranged" if c.get("step") == "ranged" else "melee") or {}).get(uid)
+    return line
+
+
+def _combat(state) -> dict | None:
+    """The open land combat (combat.py): both sides' rows by column, whose placement, and the controls of
+    the step at hand, built from combat_rules' reading of the battlefield."""
+    c = state.get("combat")
+    if not isinstance(c, dict) or "stacks" not in c:
+        return None
+    a, d = c.get("attacker"), c.get("defender")
+    step = c.get("step")
+    grids = {s: _grid(state, c, s) for s in (0, 1)}
+    all_cols = sorted({col for g in grids.values() for col in g["cols"] if isinstance(col, int)})
+    sides = []
+    for seat in (d, a):
+        g = grids[seat]
+        rows = [{"name": r, "slots": [_slot(state, c, g["rows"][r].get(col)) if col in g["rows"][r] else {"empty": True}
+                                      for col in all_cols]} for r in ("front", "back")]
+        if seat == a:
+            rows.reverse()  # the attacker's front row faces the defender's: back, front | front, back
+        waiting = cr.unplaced(state, c, seat)
+        sides.append({"seat": seat, "name": _name(state, seat), "role": "defender" if seat == d else "attacker",
+                      "rows": rows, "waiting": len(waiting)})
+    placing = c.get("placing") or None
+    out = {
+        "c": c, "sides": sides, "cols": all_cols, "terrain": next(
+            (t for t in state.get("terrains", []) if t.get("id") == c.get("terrain")), None),
+        "step": step, "step_title": (step or "").replace("_", " "),
+        "steps": stepper(((x, x.replace("_", " ")) for x in cr.STEPS), cr.STEPS.index(step) if step in cr.STEPS else -1),
+        "placing": placing.get("side") if placing else None,
+        "placing_name": _name(state, placing.get("side")) if placing else None,
+        "placing_left": placing.get("left") if placing else None,
+        "attacker_name": _name(state, a), "defender_name": _name(state, d),
+        "results": [{**r, "unit_name": cr.uname(state, r.get("unit")), "target_name": cr.uname(state, r.get("target"))}
+                    for r in c.get("results") or []],
+        "attacks": [{**x, "unit_name": cr.uname(state, x.get("unit")), "target_name": cr.uname(state, x.get("target"))}
+                    for x in c.get("attacks") or [] if x.get("kind") == {"close_combat": "close"}.get(step, step)
+                    or (step == "close_combat" and x.get("kind") == "flank")],
+        "over": cr.combat_over(state, c), "a": a, "d": d,
+    }
+    out["controls"] = _combat_controls(state, c, a, d, step, placing)
+    return out
+
+
+def _start_combats(state) -> list[tuple[str, str, str]]:
+    """(terrain id, name, params) of the combats waiting in the combat phase, for the active player to pick."""
+    if state.get("phase") != "combat" or state.get("combat"):
+        return []
+    ap = state.get("active_player")
+    out = []
+    for tid in _queued(state):
+        t = next((t for t in state.get("terrains", []) if t.get("id") == tid), None)
+        if t and not t.get("ocean"):
+            out.append((tid, t.get("name"), _p(player=ap, terrain=tid)))
+    return sorted(out)
+
+
+def _placed(state, c, side) -> list[tuple[str, str]]:
+    return [(x, f"{cr.uname(state, x)} ({row} {col})") for _, row, col, x in cr.spots(state, c, side)]
+
+
+def _combat_controls(state, c, a, d, step, placing) -> dict:
+    ctl: dict = {}
+    if step == "distribute":
+        t = c.get("terrain")
+        ctl["distribute"] = {
+            "player": a, "units": [(u["id"], u["name"]) for u in (state.get("units") or {}).values()
+                                   if u.get("terrain") == t and u.get("controller") == a
+                                   and (c.get("excess") or {}).get(u.get("kind"))],
+            "to": [(t2["id"], t2["name"]) for t2 in cr.own_refuges(state, c, a)]}
+        return ctl
+    summoned = cr.pending_summoned(state, c)
+    if summoned or (step == "place_units" and placing):
+        side = placing["side"] if placing and not summoned else (state["units"][summoned[0]]["controller"])
+        slots = cr.free_neighbour_slots(state, c, side)
+        first = slots[0] if slots else ("front", c.get("first_column") or 0)
+        ctl["place"] = {"player": side, "name": _name(state, side),
+                        "units": [(x, cr.uname(state, x)) for x in (summoned or cr.unplaced(state, c, side))],
+                        "row": first[0], "column": first[1],
+                        "free": ", ".join(f"{r} {col}" for r, col in slots)}
+        return ctl
+    if cr.combat_over(state, c):
+        ctl["end"] = _p(player=a)
+        return ctl
+    declared = c.get("retreat_declared") or []
+    if step == "announce_retreat" and not (a in declared and d in declared):
+        side = a if a not in declared else d
+        ctl["retreat"] = {"player": side, "name": _name(state, side), "none": _p(player=side, units=[]),
+                          "units": [(x, cr.uname(state, x)) for _, _, _, x in cr.spots(state, c, side)
+                                    if state["units"][x]["kind"] in ("hero", "army")]}
+    elif step in cr.ATTACK_STEPS and step not in (c.get("resolved") or []):
+        kind = {"ranged": "declare_ranged", "flying": "declare_flying", "close_combat": "declare_close"}[step]
+        if not (c.get("rolls") or {}).get(cr.bucket(step)):
+            ctl["declare"] = [{"action": kind, "player": s, "name": _name(state, s),
+                               "units": _placed(state, c, s), "targets": _placed(state, c, 1 - s)}
+                              for s in (d, a)]
+            if step == "close_combat":
+                ctl["declare"] += [{"action": "declare_flank", "player": s, "name": _name(state, s),
+                                    "units": [(x, n) for x, n in _placed(state, c, s)
+                                              if "flank" in (state["units"][x].get("abilities") or [])],
+                                    "targets": _placed(state, c, 1 - s)} for s in (d, a)]
+                ctl["declare"] = [f for f in ctl["declare"] if f["units"]]
+        rolls = []
+        for x in cr.missing_rolls(state, c, step):
+            u = state["units"][x]
+            v = u.get("values") or {}
+            need = [k for k in ("cs", "cd") if not isinstance(v.get(k), int)]
+            rolls.append({"unit": x, "name": u["name"], "player": u["controller"], "need": need,
+                          "buttons": [(n, _p(player=u["controller"], unit=x, roll=n)) for n in range(1, 7)]})
+        ctl["rolls"] = rolls
+        if not rolls:
+            ctl["resolve"] = _p(player=a)
+    elif step == "retreat":
+        ctl["retreats"] = [{"unit": x, "name": cr.uname(state, x), "player": state["units"][x]["controller"],
+                            "to": [(t["id"], t["name"]) for t in cr.own_refuges(state, c, state["units"][x]["controller"])]}
+                           for x in c.get("retreat") or [] if cr.pos(state, c, x)]
+    if step == "reorganize":
+        ctl["reorganize"] = _p(player=a)
+    elif step in cr.STEPS and not ctl.get("retreats") and not ctl.get("retreat"):
+        ctl["next"] = _p(player=a)
+    return ctl
