@@ -27,6 +27,8 @@ def game_detail(game: Game, request) -> dict:
     return {
         **game_summary(game),
         "phases": [{"id": p.id, "title": p.title} for p in game.phases],
+        # what POST /api/sessions/ checks `options` against, per mode where a mode has its own
+        "options": {m.slug: game.options_schema_for(m.slug) for m in game.modes},
         "actions": [action_body(game, a) for a in game.action_specs()],
         "rules": [
             {

@@ -7,7 +7,7 @@ ACTIONS_PATH = "/api/sessions/{token}/actions/"
 def _component_name(game, spec) -> str:
     words = game.slug.replace("-", "_").split("_") + spec.type.split("_")
     if game.shares_type(spec.type) and spec is not game.actions[spec.type]:
-        words += sorted(spec.modes)  # a later mode's variant of the type: AventuriaDeclareAttackAdventure...
+        words += sorted(spec.modes)  # a later mode's variant: <Game><Type><Mode>Action
     return "".join(w.capitalize() for w in "_".join(words).split("_")) + "Action"
 
 

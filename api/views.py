@@ -69,10 +69,11 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
-    @extend_schema(summary="A game: phases, actions with parameter schemas, rules with reference links",
+    @extend_schema(summary="A game: phases, setup options and actions with their schemas, rules with reference links",
                    responses={200: inline_serializer("GameDetail", {
                        "slug": serializers.CharField(), "title": serializers.CharField(),
                        "modes": serializers.ListField(), "phases": serializers.ListField(),
+                       "options": serializers.DictField(),
                        "actions": serializers.ListField(), "rules": serializers.ListField()}), 404: ERROR})
     def get(self, request, slug):
         game = get_game(slug)

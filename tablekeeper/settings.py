@@ -148,7 +148,13 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tablekeeper API",
-    "DESCRIPTION": "Track a tabletop card game table, check every action against the rules.",
+    "DESCRIPTION": (
+        "Track a tabletop card game table, check every action against the rules.\n\n"
+        "Errors: every 4xx body is `{detail, errors?: {field: [messages]}}` (a refusal by the rules, 422, "
+        "carries `violations` instead). A field is named by its dotted path from the top of the request: "
+        "`players.0.name`, `options.hourglass`, `params.units.2`, `Idempotency-Key`. Setup options are "
+        "checked against the game's options schema (`GET /api/games/{slug}/`), like action params."
+    ),
     "VERSION": "1",
     # 3.1 speaks JSON Schema 2020-12, the dialect the engine's action params are written in.
     "OAS_VERSION": "3.1.0",

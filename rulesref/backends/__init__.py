@@ -1,49 +1,12 @@
 """One search interface, two backends chosen by the database in use."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import connection
 
-from ..query import Plan
-
-
-@dataclass
-class Hit:
-    pk: int
-    key: str
-    game: str
-    kind: str
-    title: str
-    section: str
-    score: float  # higher is better
-    tags: str = ""
-    body: str = ""
-
-
-MARK_START, MARK_END = "\x02", "\x03"
-
-
-class Backend:
-    vendor = ""
-
-    def install(self, schema_editor) -> None:
-        """Create the backend's index structures (called from a migration)."""
-
-    def search(self, plan: Plan, game: str | None, limit: int, mode: str = "any") -> list[Hit]:
-        """Candidates, best first. `mode`: "any" group of the plan may match; "all" groups must;
-        "titles": any group, in the title or tags only (cheap on a large corpus)."""
-        raise NotImplementedError
-
-    # Optional: near(word, max_distance, limit) -> typo candidates found by the database itself.
-    near = None
+from .base import MARK_END, MARK_START, Backend, Hit  # noqa: F401  (the interface callers import from here)
+from .postgres import PostgresBackend
+from .sqlite import SqliteBackend
 
 
 def backend() -> Backend:
-    if connection.vendor == "postgresql":
-        from .postgres import PostgresBackend
-
-        return PostgresBackend()
-    from .sqlite import SqliteBackend
-
-    return SqliteBackend()
+    return PostgresBackend() if connection.vendor == "postgresql" else SqliteBackend()

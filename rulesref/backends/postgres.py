@@ -8,7 +8,7 @@ from rapidfuzz.distance import OSA
 
 from ..query import Plan, closest
 
-from . import Backend, Hit
+from .base import Backend, Hit
 
 CONFIG = "english"
 VECTOR = (

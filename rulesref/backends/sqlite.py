@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.db import connection
 
 from ..query import Plan, words
-from . import Backend, Hit
+from .base import Backend, Hit
 
 FTS = "rulesref_entry_fts"
 

@@ -27,3 +27,13 @@ def test_unknown_game_is_a_json_404(api, db):
     response = api.get("/api/games/chess/")
     assert response.status_code == 404
     assert response.json()["detail"]
+
+
+def test_game_detail_gives_each_modes_options_schema(api, db):
+    from tracker.games import all_games
+
+    for game in all_games():
+        detail = api.get(f"/api/games/{game.slug}/").json()
+        assert set(detail["options"]) == {m.slug for m in game.modes}
+        for mode in game.modes:
+            assert detail["options"][mode.slug] == game.options_schema_for(mode.slug)

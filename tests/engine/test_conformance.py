@@ -108,15 +108,19 @@ def machine_for(game, mode):
 CASES = [(g, m) for g in all_games() for m in g.modes]
 
 
+def run_machine(game, mode, examples: int | None = None) -> None:
+    machine = machine_for(game, mode)
+    machine.TestCase.settings = settings(
+        max_examples=examples or int(os.environ.get("CONFORMANCE_EXAMPLES", 25)), stateful_step_count=40,
+        deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    machine.TestCase().runTest()
+
+
 @pytest.mark.parametrize("game,mode", CASES, ids=[f"{g.slug}-{m.slug}" for g, m in CASES])
 def test_random_play_keeps_the_game_sound(game, mode):
     assert game.enumerate_actions is not None, f"{game.slug} must offer enumerate_actions"
-    machine = machine_for(game, mode)
-    machine.TestCase.settings = settings(
-        max_examples=int(os.environ.get("CONFORMANCE_EXAMPLES", 25)), stateful_step_count=40, deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
-    machine.TestCase().runTest()
+    run_machine(game, mode)
 
 
 def test_every_game_is_registered_once():

@@ -46,7 +46,7 @@ class Plugin:
 
 
 def slug_of(package: str) -> str:
-    """The slug a package must declare: `dark_force` -> `dark-force`, `_template` -> `template`."""
+    """The slug a package must declare: `my_game` -> `my-game`, `_template` -> `template`."""
     return package.lstrip("_").replace("_", "-")
 
 

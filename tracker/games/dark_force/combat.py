@@ -393,14 +393,14 @@ _SPECS = {a.type: a for a in ACTIONS}
 
 # ------------------------------------------------------------------ enumerator (random play must always finish)
 
-def _offer(state, rules, out, type_, **params) -> None:
-    # `rules` is the whole table: other parts attach rules to these actions too
+def _offer(state, game, out, type_, **params) -> None:
+    # the whole rule table: other parts attach rules to these actions too
     ctx = SimpleNamespace(action_type=type_, overriding=False, notes=[])
-    if passes(rules, _SPECS[type_].rules, state, params, ctx):
+    if passes(game.rules, _SPECS[type_].rules, state, params, ctx):
         out.append(Action(type_, params))
 
 
-def _step_actions(state, rules, c) -> list:
+def _step_actions(state, game, c) -> list:
     out, step = [], c["step"]
     a, d = c["attacker"], c["defender"]
     if step == "place_units" and c["placing"]:
@@ -408,52 +408,52 @@ def _step_actions(state, rules, c) -> list:
         for uid in unplaced(state, c, side)[:2]:
             slots = free_neighbour_slots(state, c, side) or [("front", c["first_column"] or 0)]
             for row, col in slots[:3]:
-                _offer(state, rules, out, "place_unit", player=side, unit=uid, row=row, column=col)
+                _offer(state, game, out, "place_unit", player=side, unit=uid, row=row, column=col)
     elif step == "announce_retreat":
         side = a if a not in c["retreat_declared"] else d
         mine = [x for _, _, _, x in spots(state, c, side) if unit(state, x)["kind"] in ("hero", "army")]
-        _offer(state, rules, out, "declare_retreat", player=side, units=[])
+        _offer(state, game, out, "declare_retreat", player=side, units=[])
         if mine:
-            _offer(state, rules, out, "declare_retreat", player=side, units=mine)
+            _offer(state, game, out, "declare_retreat", player=side, units=mine)
     elif step in ATTACK_STEPS and step not in c["resolved"]:
         kind = {"ranged": "declare_ranged", "flying": "declare_flying", "close_combat": "declare_close"}[step]
         if not c["rolls"][bucket(step)]:
             for s, _, _, x in spots(state, c):
                 extra = {} if isinstance(unit(state, x)["values"].get("cs"), int) else {"cs": 2}
                 for _, _, _, y in spots(state, c, 1 - s):
-                    _offer(state, rules, out, kind, player=s, unit=x, target=y, **extra)
+                    _offer(state, game, out, kind, player=s, unit=x, target=y, **extra)
                     if step == "close_combat":
-                        _offer(state, rules, out, "declare_flank", player=s, unit=x, target=y, **extra)
+                        _offer(state, game, out, "declare_flank", player=s, unit=x, target=y, **extra)
             out = out[:4]
         if step == "close_combat" and pairings(state, c, step)[1]:
             out = []
             for s, row, _, x in spots(state, c):
                 diags = diagonal_enemies(state, c, x)
                 if row == "front" and len(diags) == 2 and not opposite_enemy(state, c, x):
-                    _offer(state, rules, out, "declare_close", player=s, unit=x, target=diags[0])
+                    _offer(state, game, out, "declare_close", player=s, unit=x, target=diags[0])
             return out[:1]
         need = missing_rolls(state, c, step)
         if need:
             u = unit(state, need[0])
             extra = {k: 1 for k in ("cs", "cd") if not isinstance(u["values"].get(k), int)}
             for roll in (1, 6):
-                _offer(state, rules, out, "roll_unit", player=u["controller"], unit=need[0], roll=roll, **extra)
+                _offer(state, game, out, "roll_unit", player=u["controller"], unit=need[0], roll=roll, **extra)
         else:
-            _offer(state, rules, out, "resolve_attacks", player=a)
+            _offer(state, game, out, "resolve_attacks", player=a)
     elif step == "retreat":
         for x in [x for x in c["retreat"] if pos(state, c, x)][:1]:
             u = unit(state, x)
             refuges = own_refuges(state, c, u["controller"])
-            _offer(state, rules, out, "execute_retreat", player=u["controller"], unit=x,
+            _offer(state, game, out, "execute_retreat", player=u["controller"], unit=x,
                    **({"to": refuges[0]["id"]} if refuges else {}))
     elif step == "reorganize":
-        _offer(state, rules, out, "reorganize", player=a)
+        _offer(state, game, out, "reorganize", player=a)
     if not out and step != "reorganize":
-        _offer(state, rules, out, "next_combat_step", player=a)
+        _offer(state, game, out, "next_combat_step", player=a)
     return out
 
 
-def enumerate_combat(state, rules):
+def enumerate_combat(state, game):
     if state.get("phase") != "combat" or state.get("mode") != "duel":
         return None
     c = cmb(state)
@@ -467,18 +467,18 @@ def enumerate_combat(state, rules):
         for u in units_at(state, c["terrain"], controller=c["attacker"]):
             if over.get(u["kind"]):
                 refuges = own_refuges(state, c, c["attacker"])
-                _offer(state, rules, out, "distribute_excess", player=c["attacker"], unit=u["id"],
+                _offer(state, game, out, "distribute_excess", player=c["attacker"], unit=u["id"],
                        **({"to": refuges[0]["id"]} if refuges else {}))
         return out or None
     for uid in pending_summoned(state, c)[:1]:
         side = unit(state, uid)["controller"]
         for row, col in (free_neighbour_slots(state, c, side) or [("front", 0)])[:2]:
-            _offer(state, rules, out, "place_unit", player=side, unit=uid, row=row, column=col)
+            _offer(state, game, out, "place_unit", player=side, unit=uid, row=row, column=col)
         return out or None
     if combat_over(state, c):
-        _offer(state, rules, out, "end_combat", player=c["attacker"])
+        _offer(state, game, out, "end_combat", player=c["attacker"])
         return out or None
-    return _step_actions(state, rules, c) or None
+    return _step_actions(state, game, c) or None
 
 
 _enumerate.PART_ENUMERATORS.append(enumerate_combat)

@@ -5,8 +5,8 @@ from tracker.engine import Action
 
 from .state import HAND_LIMIT
 
-# part modules register functions (state, rules) -> list[Action] | None here (movement, combat, magic,
-# naval); `rules` is the game's whole table, for parts that offer only what its checks pass
+# part modules register functions (state, game) -> list[Action] | None here (movement, combat, magic,
+# naval); `game` is the whole game, for parts that offer only what its rules accept
 PART_ENUMERATORS: list = []
 
 
@@ -21,7 +21,7 @@ def enumerate_actions(state: dict, game) -> list:
         return [_a("roll_for_first", player=s, roll=r) for s in (0, 1) if state["roll_off"]["rolls"][s] is None
                 for r in (2, 5)]
     for part in PART_ENUMERATORS:
-        found = part(state, game.rules)
+        found = part(state, game)
         if found:
             return found
     a = state["active_player"]

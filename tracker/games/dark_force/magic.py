@@ -309,7 +309,7 @@ def apply_play_event(state, params, ctx):
 
 # ------------------------------------------------------------------ the enumerator and the hooks
 
-def enumerate_magic(state, rules) -> list | None:
+def enumerate_magic(state, game) -> list | None:
     """Due djinn rolls come first, so random play resolves them; otherwise this part offers nothing."""
     due = [d for d in state.get("djinn_rolls_due") or [] if d in state["units"]]
     if not due or state.get("result"):

@@ -8,7 +8,7 @@ movement_moves.py (moves) and movement_claims.py (claim_over_limit: capacity, R2
 """
 from __future__ import annotations
 
-from tracker.engine import Action, ActionSpec, Rule, decide
+from tracker.engine import Action, ActionSpec, ParamError, Rule, decide
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from . import movement_claims as mc
@@ -384,10 +384,9 @@ HERO = {"kind": "hero", "name": "Noble", "values": {"cs": 2, "ms": 0, "third": 3
 TERRAIN = {"name": "Plains", "type": "Plains", "values": {"cs": 0, "ms": 0, "cap": 3}}
 
 
-def enumerate_movement(state, rules) -> list | None:
+def enumerate_movement(state, game) -> list | None:
     if state.get("mode") != "duel" or state.get("phase") != "movement" or state.get("combat") or state.get("result"):
         return None
-    from . import GAME  # the package is loaded by the time anything enumerates
 
     a, step = state["active_player"], state["movement_step"]
     out = []
@@ -404,13 +403,13 @@ def enumerate_movement(state, rules) -> list | None:
             out += _move_candidates(state, a)
         out += [Action("recruit", {"player": a, "terrain": t["id"], "unit": u}) for t in own[:2] for u in (ARMY, HERO)]
         out.append(Action("next_step", {"player": a}))
-    return [c for c in out if _legal(GAME, state, c)]
+    return [c for c in out if _legal(game, state, c)]
 
 
 def _legal(game, state, action) -> bool:
     try:
         result = decide(game, state, action)
-    except Exception:  # noqa: BLE001 - a malformed candidate is simply not offered
+    except ParamError:  # a candidate naming what is not there is simply not offered
         return False
     return result.accepted and not result.overridden
 

@@ -328,7 +328,7 @@ def _attack_step(state, nc) -> list:
     return [_a("naval_reorganize", player=nc["attacker"])]
 
 
-def naval_enumerate(state, rules):
+def naval_enumerate(state, game):
     if not nr.cp_on(state) or state.get("mode") != "duel":
         return None
     nc = state.get("naval_combat")

@@ -764,7 +764,7 @@ def test_random_play_from_the_enumerator_always_finishes_the_combat():
             add_unit(s, name, kind, seat, mountain, cs=rng.choice([1, 2, None]), cd=rng.choice([0, 1, None]),
                      third=2, abilities=abil)
         for _ in range(400):
-            actions = enumerate_combat(s, GAME.rules)
+            actions = enumerate_combat(s, GAME)
             if not actions:
                 break
             chosen = rng.choice(actions)

@@ -447,7 +447,7 @@ def test_e42_h31_djinn_rolls_at_the_start_of_its_players_turn():
     refused(s, "djinn_roll", "H31", player=0, unit=strong, roll=6)  # no roll due yet
     s = end_turn(end_turn(s))
     assert s["djinn_rolls_due"] == [strong, weak]
-    offered = enumerate_magic(s, GAME.rules)
+    offered = enumerate_magic(s, GAME)
     assert {a.type for a in offered} == {"djinn_roll"} and GAME.enumerate_actions(s) == offered
     refused(s, "djinn_roll", "H31", player=1, unit=strong, roll=6)
     gone = ok(s, "djinn_roll", player=0, unit=strong, roll=5)  # 1-5 vanishes
@@ -455,7 +455,7 @@ def test_e42_h31_djinn_rolls_at_the_start_of_its_players_turn():
     s = ok(s, "djinn_roll", player=0, unit=strong, roll=6)  # only a 6 keeps it
     s = ok(s, "djinn_roll", player=0, unit=weak, roll=2)  # a MS 1 djinn goes only on a 1
     assert strong in s["units"] and weak in s["units"] and s["djinn_rolls_due"] == []
-    assert enumerate_magic(s, GAME.rules) is None
+    assert enumerate_magic(s, GAME) is None
 
 
 # ------------------------------------------------------------------ miracles (R56-R59; E47)

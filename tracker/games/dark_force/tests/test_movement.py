@@ -496,16 +496,16 @@ def test_r43_inspect_own_stack_in_own_movement_phase():
 
 def test_the_enumerator_offers_legal_plays_and_settles_pending_moves():
     s = new()
-    offered = {a.type for a in enumerate_movement(s, GAME.rules)}
+    offered = {a.type for a in enumerate_movement(s, GAME)}
     assert {"play_terrain", "next_step"} <= offered
     s, a, b = two_sides()
     h = put(s, 0, a, "hero", "Noble", 5)
-    assert "declare_move" in {x.type for x in enumerate_movement(s, GAME.rules)}
+    assert "declare_move" in {x.type for x in enumerate_movement(s, GAME)}
     s = to_execute(ok(s, "declare_move", player=0, **{"from": a}, to=b, units=[h]))
-    assert [x.type for x in enumerate_movement(s, GAME.rules)] == ["execute_move"]
+    assert [x.type for x in enumerate_movement(s, GAME)] == ["execute_move"]
     gone = ok(s, "destroy", player=0, card="Noble", kind="hero", value=5, unit=h)
-    assert [x.type for x in enumerate_movement(gone, GAME.rules)] == ["forfeit_move"]
-    for action in enumerate_movement(gone, GAME.rules) + enumerate_movement(s, GAME.rules):
+    assert [x.type for x in enumerate_movement(gone, GAME)] == ["forfeit_move"]
+    for action in enumerate_movement(gone, GAME) + enumerate_movement(s, GAME):
         assert decide(GAME, gone if action.type == "forfeit_move" else s, action).accepted
 
 

@@ -579,13 +579,13 @@ def test_the_enumerator_drives_a_naval_combat_to_its_end(w):
     state, ids, a, b = sea_battle(w, mine=((4, 3, 4, 2), (2, 2, 1, 1)), theirs=((3, 4, 2, 2),))
     state["players"][0]["deck_count"] = 30
     for _ in range(100):
-        actions = naval.naval_enumerate(state, GAME.rules)
+        actions = naval.naval_enumerate(state, GAME)
         if not actions:
             break
         for action in actions:
             assert decide(GAME, state, action).accepted, action
         state = do(state, actions[0].type, **actions[0].params)
-    assert state["naval_combat"] is None and naval.naval_enumerate(state, GAME.rules) is None
+    assert state["naval_combat"] is None and naval.naval_enumerate(state, GAME) is None
     assert len({s["controller"] for s in state["ships"].values() if s["terrain"] == ids["sea_a"]}) <= 1
 
 
@@ -595,4 +595,4 @@ def test_naval_pending_holds_the_combat_phase_open(w):
     state = do(state, "start_naval_combat", player=0, terrain=ids["sea_a"])
     assert naval.naval_pending(state)
     state["phase"] = "discard"
-    assert naval.naval_enumerate(state, GAME.rules) is None  # naval actions belong to the combat phase
+    assert naval.naval_enumerate(state, GAME) is None  # naval actions belong to the combat phase

@@ -1,0 +1,14 @@
+"""Demo data for `make run`, and what the benchmarks play."""
+from tracker.engine.kit.demo import Bench, Demo
+
+DEMO = (
+    Demo(title="Template race", mode="race", players=[{"name": "Ann (demo)"}, {"name": "Ben (demo)"}],
+         taps=(("score", {"player": 0, "amount": 2}), ("advance_phase", {"player": 0}))),
+)
+
+# a point scored and lost again, so it can repeat without ending the race
+BENCH = Bench(
+    mode="race", players=[{"name": "Ann"}, {"name": "Ben"}],
+    cycle=(("score", {"player": 0, "amount": 1}), ("lose_points", {"target": 0, "amount": 1})),
+    tap="template-minus-0", counter="template-points-0", step=-1,
+)
