@@ -112,3 +112,11 @@ def test_no_core_file_names_a_game():
     named = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in core_files()
              for m in [pattern.search(p.read_text(encoding="utf-8", errors="replace"))] if m]
     assert named == []
+
+
+def test_the_engine_imports_nothing_of_the_project_outside_itself_and_errors_is_a_leaf():
+    modules = project_modules()
+    outside = {name: sorted(t for t in imports_of(name, path, modules) if not t.startswith("tracker.engine"))
+               for name, path in modules.items() if name.startswith("tracker.engine")}
+    assert {k: v for k, v in outside.items() if v} == {}
+    assert imports_of("tracker.errors", modules["tracker.errors"], modules) == set()

@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import DeckInputError, ParamError, SetupError  # noqa: F401  (their home is errors.py)
-
 State = dict  # JSON-native: dicts, lists, str, int, bool, None only
 Params = dict
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tracker import selectors
 from tracker.engine import LinkError
 from tracker.errors import BadRequest, NotFound, ReadOnly
+from tracker.games import get_game
 from tracker.models import Event, IdempotentResponse, Session
 
 from . import linking, sessions
@@ -53,12 +54,13 @@ def record(*, token: str, link: str | None = None, idempotency_key: str | None =
         earlier = _recorded(locked, found.record_action, child)
         if earlier is not None:
             return _answer_again(locked, earlier)
+        if not child.outcome:
+            mode = get_game(child.game).mode(child.mode)
+            raise BadRequest(f"This {mode.title.lower()} isn't over yet.", {"outcome": ["finish it first"]})
         try:
             params = found.record_params(locked.state, child.state, child.outcome)
         except LinkError as exc:
             raise BadRequest(exc.detail, exc.errors) from exc
-        if not child.outcome:
-            raise BadRequest("This session isn't over yet.", {"outcome": ["finish it first"]})
         params = dict(params, session=child.view_id)
         key = _free_key(locked, f"{found.record_key}{child.pk}")
         result = sessions.apply_locked(locked, found.record_action, params, idempotency_key=key)

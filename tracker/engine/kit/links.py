@@ -36,7 +36,7 @@ class Link:
     """`child_modes` sessions count for a `parent_mode` session of the same game. A child names its parent
     by the parent's edit token in `options[name]`; once over, it is recorded there at most once as one
     `record_action`, whose params `record_params(parent state, child state, child outcome)` builds
-    (raising LinkError while it cannot be recorded yet). The core adds `session`, the child's view
+    once the child has an outcome (raising LinkError when it still cannot be recorded). The core adds `session`, the child's view
     token, to those params: it is how a record already made is found again."""
 
     name: str  # "campaign": the child option, the alias URLs (/api/sessions/{id}/campaign/) and the answer's key
@@ -46,7 +46,7 @@ class Link:
     # The Idempotency-Key prefix of the record event (prefix + child's id). Never change it once used:
     # records already made carry it.
     record_key: str
-    record_params: Callable[[State, State, dict | None], dict]
+    record_params: Callable[[State, State, dict], dict]
     # (parent state, child mode, players, options) -> Prepared; raises LinkError. None: taken as given.
     prepare: Callable[[State, str, list, dict], Prepared] | None = None
     # (parent state, child state) once the child is set up; raises LinkError (a campaign's scenario order).

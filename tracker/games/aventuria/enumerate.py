@@ -5,7 +5,7 @@ rule checks it relies on.
 """
 from __future__ import annotations
 
-from tracker.engine import Action
+from tracker.engine.kit.enumerate import act as _a
 
 from .rules_combat import fate_donors
 from .state import (
@@ -17,10 +17,6 @@ from .state import (
 _PERMANENTS = (("Dirk", None), ("Helmet", "head"), ("Chain Mail", "chest"), ("Lucky Charm", None),
                ("Leather Boots", "legs"))
 _IMPROVEMENT = "Weapon Poison"
-
-
-def _a(type_, **params):
-    return Action(type_, params)
 
 
 def enumerate_actions(state: dict) -> list:

@@ -1,17 +1,13 @@
 """Candidate legal actions for a duel state, for the conformance harness; each part adds its own."""
 from __future__ import annotations
 
-from tracker.engine import Action
+from tracker.engine.kit.enumerate import act as _a
 
 from .state import HAND_LIMIT
 
 # part modules register functions (state, game) -> list[Action] | None here (movement, combat, magic,
 # naval); `game` is the whole game, for parts that offer only what its rules accept
 PART_ENUMERATORS: list = []
-
-
-def _a(type_, **params):
-    return Action(type_, params)
 
 
 def enumerate_actions(state: dict, game) -> list:

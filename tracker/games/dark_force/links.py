@@ -39,10 +39,8 @@ def prepare(sheet: dict, mode: str, players: list, options: dict) -> Prepared:
     return Prepared(players, dict(stored), stored)
 
 
-def record_params(sheet: dict, state: dict, outcome: dict | None) -> dict:
-    result = state.get("result")
-    if not outcome or not result:
-        raise LinkError("The game isn't over yet.", {"outcome": ["finish the game first"]})
+def record_params(sheet: dict, state: dict, outcome: dict) -> dict:
+    result = state["result"]
     seats = {_key(p["name"]): i for i, p in enumerate(sheet.get("players", []))}
     pair = [seats.get(_key(p["name"])) for p in state["players"]]
     if None in pair:

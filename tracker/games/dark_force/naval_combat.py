@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from tracker.engine import Action
+from tracker.engine.kit.enumerate import act as _a
 from tracker.engine.schema import die, enum, integer, obj
 
 from . import naval_combat_rules as ncr
@@ -281,10 +281,6 @@ def apply_end_naval_combat(state, params, ctx):
 
 
 # ------------------------------------------------------------------ the enumerator (drives a naval combat to its end)
-
-def _a(type_, **params):
-    return Action(type_, params)
-
 
 def _plan(state, nc) -> str:
     """One maneuver for both fleets (so no rolls are needed) that keeps the fight moving toward its end."""

@@ -4,13 +4,9 @@ Every action returned must be accepted without override in that state.
 """
 from __future__ import annotations
 
-from tracker.engine import Action
+from tracker.engine.kit.enumerate import act as _a
 
 from .state import living, location, open_locations
-
-
-def _a(type_, **params):
-    return Action(type_, params)
 
 
 def enumerate_actions(state: dict) -> list:

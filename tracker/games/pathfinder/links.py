@@ -43,9 +43,7 @@ def check(sheet: dict, scenario: dict) -> None:
         raise LinkError("This scenario can't be played next.", {"options.scenario": [reason]})
 
 
-def record_params(sheet: dict, state: dict, outcome: dict | None) -> dict:
-    if not outcome:
-        raise LinkError("The scenario isn't over yet.", {"outcome": ["win or lose the scenario first"]})
+def record_params(sheet: dict, state: dict, outcome: dict) -> dict:
     return {
         "scenario": state["scenario"]["title"],
         "adventure_number": max(1, state["adventure_number"]),
