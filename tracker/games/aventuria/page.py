@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from tracker.engine.kit.presenter import Page, Table
 
+from .state import ATTACK_TYPES
+
 # Which actions the attack helper offers at each step of `pending_attack`.
 ATTACK_STEPS = {
     "attack_roll": ["attack_roll"],
@@ -20,7 +22,11 @@ def _form(forms, action_type):
 def context(table: Table) -> dict:
     pending = table.state.get("pending_attack") or None
     steps = ATTACK_STEPS.get(pending["step"], []) if pending else []
+    # attack types in the rulebook's order: a stored object's key order is the database's (jsonb sorts)
+    players = [(i, {**p, "attack_badges": [(t, bool(p.get("attacks_this_turn", {}).get(t))) for t in ATTACK_TYPES]})
+               for i, p in enumerate(table.state.get("players", []))]
     return {
+        "players": players,
         "attack_forms": [f for name in steps for f in table.forms if f["spec"].type == name],
         "declare_form": _form(table.forms, "declare_attack"),
         "roll_form": _form(table.forms, "roll_for_start"),

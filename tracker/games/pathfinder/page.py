@@ -130,7 +130,9 @@ def _campaign(state) -> dict:
                   "params": json.dumps({"player": i, "feat": "card", "card_type": t})} for t in BOON_TYPES]
         members.append({**p, "seat": i, "skill_rows": skills, "card_rows": cards,
                         "playing": p.get("alive") and not p.get("needs_character") and not p.get("permanently_dead"),
-                        "deck_total": sum(p.get("deck_list", {}).values())})
+                        "deck_total": sum(p.get("deck_list", {}).values()),
+                        # in the rulebook's order of boon types: a stored object's key order is the database's
+                        "deck_rows": [(t, p.get("deck_list", {}).get(t, 0)) for t in BOON_TYPES]})
     slugs = {data["title"].casefold(): slug for slug, data in SCENARIOS.items() if slug != "custom"}
     nxt = state.get("next_scenario")
     return {
