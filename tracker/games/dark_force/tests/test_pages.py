@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.support.pages import page, tag, text_of
 from tracker.models import Session
 from tracker.games.dark_force.page import to_end
 
@@ -14,24 +15,6 @@ DUEL = {"game": "dark-force", "mode": "duel", "players": [{"name": "Ann"}, {"nam
 ESSEN = {**DUEL, "options": {"deck_size": 60, "first_player": 0, "essen96": True}}
 TOURNAMENT = {"game": "dark-force", "mode": "tournament", "players": [{"name": "Ann"}, {"name": "Ben"}],
               "options": {}}
-
-
-def page(client, token):
-    response = client.get(f"/t/{token}/")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def tag(html, name):
-    found = re.search(rf'<[^>]*data-testid="{re.escape(name)}"[^>]*>', html)
-    assert found, name
-    return found.group(0)
-
-
-def text_of(html, name):
-    found = re.search(rf'data-testid="{re.escape(name)}"[^>]*>([^<]*)<', html)
-    assert found, name
-    return found.group(1).strip()
 
 
 def unit(uid, name, kind, controller, terrain, face, third, cs=3, cd=3):

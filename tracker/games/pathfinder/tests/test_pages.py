@@ -5,31 +5,13 @@ import re
 
 import pytest
 
+from tests.support.pages import page, tag, text_of
 from tracker.models import Session
 
 SCENARIO = {"game": "pathfinder", "mode": "scenario",
             "players": [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}], "options": {}}
 CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros"},
                                                                   {"name": "Ben", "character": "Lem"}], "options": {}}
-
-
-def page(client, token):
-    response = client.get(f"/t/{token}/")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def tag(html, name):
-    """The opening tag carrying data-testid=name (asserting there is one)."""
-    found = re.search(rf'<[^>]*data-testid="{re.escape(name)}"[^>]*>', html)
-    assert found, name
-    return found.group(0)
-
-
-def text_of(html, name):
-    found = re.search(rf'data-testid="{re.escape(name)}"[^>]*>([^<]*)<', html)
-    assert found, name
-    return found.group(1).strip()
 
 
 def linked_scenario(create, campaign, **options):
