@@ -269,3 +269,33 @@ def test_deck_validation_over_the_api(api):
     assert bad.status_code == 400 and "cards.0.type" in bad.json()["errors"]
     size_only = api.post("/api/decks/validate/", {"game": "dark-force", "essen96": True, "size": 151}, format="json")
     assert [v["rule"] for v in size_only.json()["violations"]] == ["dark-force.R1"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_recording_one_duel_at_the_same_moment_count_it_once():
+    import threading
+
+    from django.db import connection
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    tournament = _create(api, {"game": "dark-force", "mode": "tournament", "players": ENTRANTS, "options": {}})
+    duel = _ben_wins_on_halls(api, _duel(api, tournament))
+    start, answers = threading.Barrier(4), []
+
+    def phone(key):
+        try:
+            start.wait()
+            headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+            r = APIClient().post(f"/api/sessions/{duel['id']}/tournament/", format="json", **headers)
+            answers.append((r.status_code, r.json()["version"]))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(k,)) for k in ("a", "b", None, "c")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers and [s for s, _ in answers] == [201] * 4 and {v for _, v in answers} == {1}
+    assert [e["type"] for e in api.get(f"/api/sessions/{tournament['id']}/events/").json()] == ["record_game"]
