@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tracker.engine import Rule
+from tracker.engine.kit.invariants import negative_counts
 
 from .state import ENDURANCE_PER_TURN, HAND_LIMIT, PHASE_DRAW, find_permanent, name_of
 
@@ -168,14 +169,9 @@ _COUNTS = ("hand_count", "draw_deck_count", "discard_count", "removed_count", "e
 
 
 def check_h1(state, params, ctx):
-    problems = []
-    for key in ("fate_pool", "fate_removed"):
-        if state[key] < 0:
-            problems.append(f"{key} would be {state[key]}")
+    problems = [f"{key} would be {value}" if who is None else f"{who}: {key.replace('_', ' ')} would be {value}"
+                for who, key, value in negative_counts(state, ("fate_pool", "fate_removed"), _COUNTS)]
     for p in state["players"]:
-        for key in _COUNTS:
-            if p[key] < 0:
-                problems.append(f"{p['name']}: {key.replace('_', ' ')} would be {p[key]}")
         if p["endurance_ready"] > p["endurance_total"]:
             problems.append(f"{p['name']}: more ready endurance ({p['endurance_ready']}) than endurance cards")
     if problems:

@@ -7,16 +7,16 @@ what is left here is either applied by an action's effect or needs card data the
 from __future__ import annotations
 
 from tracker.engine import Rule
+from tracker.engine.kit.invariants import negative_counts
 
 from .rule_titles import ROWS
 
 def _no_negative_counts(state, params, ctx):
     if state.get("mode") != "duel":
         return None
+    for who, key, _ in negative_counts(state, per_seat=("deck_count", "hand_count", "discard_count")):
+        return f"{who}'s {key.replace('_count', '')} can't drop below 0."
     for p in state["players"]:
-        for key in ("deck_count", "hand_count", "discard_count"):
-            if p[key] < 0:
-                return f"{p['name']}'s {key.replace('_count', '')} can't drop below 0."
         if p["borons_halls"]["points"] < 0:
             return f"{p['name']}'s Boron's Halls can't drop below 0."
 
