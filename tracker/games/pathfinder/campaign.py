@@ -28,6 +28,7 @@ CAMPAIGN_PHASES = {
 AFTER_STEPS = (DEATHS, REWARDS, LEFTOVERS, REBUILD)
 MODE_LETTERS = {"normal": "N", "heroic": "H", "legendary": "L", "easy": "E"}
 FEAT_TYPES = ("skill", "power", "card")
+MAX_SKILL_FEAT = 6  # the highest skill feat box a character sheet has
 HERO_POINT_MARKERS = 63  # a soft limit only
 
 

@@ -6,8 +6,8 @@ from tracker.engine.runtime import copy_state
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .campaign import (
-    BETWEEN, CAMPAIGN_PHASES, DEATHS, FEAT_TYPES, HERO_POINT_MARKERS, LEFTOVERS, MAX_ADVENTURE, MODE_LETTERS, REBUILD,
-    REWARDS, active, adventure_of, clean, counts, dead_undecided, entry_seat, find_scenario, first_open_scenario,
+    BETWEEN, CAMPAIGN_PHASES, DEATHS, FEAT_TYPES, HERO_POINT_MARKERS, LEFTOVERS, MAX_ADVENTURE, MAX_SKILL_FEAT,
+    MODE_LETTERS, REBUILD, REWARDS, active, adventure_of, clean, counts, dead_undecided, entry_seat, find_scenario, first_open_scenario,
     new_campaign_player, reward_key,
 )
 from .data import BOON_TYPES
@@ -368,7 +368,7 @@ CAMPAIGN_ACTIONS = (
               loot=array(string(100), 10), loot_type=enum(*BOON_TYPES), role=boolean(), repeatable=boolean()),
           apply_claim_reward, "pathfinder.R97", "pathfinder.R85"),
     _spec("spend_hero_point_on_feat", "Spend an awarded hero point on a feat",
-          obj(("player", "feat"), player=seat(), feat=enum(*FEAT_TYPES), skill=string(40), value=integer(1, 6),
+          obj(("player", "feat"), player=seat(), feat=enum(*FEAT_TYPES), skill=string(40), value=integer(1, MAX_SKILL_FEAT),
               power=string(100), card_type=enum(*BOON_TYPES), hand_size=boolean(), on=enum("character", "role")),
           apply_spend_feat, "pathfinder.R86", "pathfinder.R87", "pathfinder.R88", "pathfinder.R90"),
     _spec("bank_hero_point", "Keep an awarded hero point", obj(("player",), player=seat(), count=integer(1, 20)),

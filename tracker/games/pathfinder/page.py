@@ -11,13 +11,14 @@ import json
 from tracker.engine.kit import seats
 from tracker.engine.kit.presenter import Page, Table, stepper
 
+from .campaign import MAX_SKILL_FEAT, MODE_LETTERS
 from .data import BOON_TYPES, CARD_KINDS, CHARACTERS, DICE, SCENARIOS, SKILLS
 from .rules_campaign import AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES, scenario_allowed
 from .state import STEP_TITLES, TURN_STEPS
 
-PROGRESS_MODES = (("N", "Normal"), ("H", "Heroic"), ("L", "Legendary"))
+# the campaign's progress grid: the modes a scenario is completed in, as the campaign letters them
+PROGRESS_MODES = tuple((MODE_LETTERS[m], m.capitalize()) for m in ("normal", "heroic", "legendary"))
 SKILL_BOXES = 3  # feat boxes drawn per skill row: +1 +2 +3 (one more once they are all checked)
-MAX_SKILL_FEAT = 6
 
 
 _name = seats.name_of
