@@ -86,3 +86,18 @@ def test_demo_data_loads_once(db):
     scenario = Session.objects.get(game="pathfinder", mode="scenario")
     assert scenario.state["hourglass"] == 29 and scenario.state["active_player"] == 2  # Sam's first turn
     assert Session.objects.filter(game="pathfinder", mode="campaign").count() == 1
+
+
+def test_every_games_demo_sessions_load_once_with_their_taps(db):
+    from django.core.management import call_command
+
+    from tracker.games import plugins
+    from tracker.models import Session
+
+    call_command("load_demo", stdout=open(os.devnull, "w"))
+    call_command("load_demo", stdout=open(os.devnull, "w"))
+    demos = [(p.game.slug, d) for p in plugins() for d in p.demo]
+    assert demos
+    for slug, demo in demos:
+        found = Session.objects.filter(game=slug, mode=demo.mode, players=demo.players)
+        assert found.count() == 1 and found.get().version == len(demo.taps), demo.title
