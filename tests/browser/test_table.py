@@ -73,7 +73,7 @@ def test_duel_from_the_home_page_damage_refusal_accept_anyway_and_undo(corpus, p
     heroes.nth(0).fill("DB")
     names.nth(1).fill("Ben")
     heroes.nth(1).fill("TM")
-    form.locator("select[name=starting_player]").select_option("0")
+    form.locator("[data-game=aventuria] select[name=starting_player]").select_option("0")  # only the chosen game's
     shot(page, "home", full_page=True)
     page.get_by_test_id("start").click()
 

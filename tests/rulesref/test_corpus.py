@@ -28,7 +28,8 @@ def entries():
 
 
 def test_corpus_reads_without_problems(entries):
-    assert {e["game"] for e in entries} == set(GAMES)
+    # the five games of the rulebooks at least; a game added since brings its own folder
+    assert set(GAMES) <= {e["game"] for e in entries} == set(corpus.games())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -55,8 +56,10 @@ def test_no_run_of_12_words_is_shared_with_a_rulebook():
 
 @needs_rulebooks
 def test_sections_are_headings_printed_in_the_rulebook(entries):
+    # games whose rulebook is not among the five (a game added since) are checked by their own tests
     texts = {game: (RULEBOOKS / name).read_text(encoding="utf8") for game, name in BOOK.items()}
-    wrong = [f"{e['id']}: {part!r}" for e in entries for part in e["section"].split(" > ") if part.strip() not in texts[e["game"]]]
+    wrong = [f"{e['id']}: {part!r}" for e in entries if e["game"] in texts
+             for part in e["section"].split(" > ") if part.strip() not in texts[e["game"]]]
     assert wrong == []
 
 

@@ -4,7 +4,12 @@ from tracker.engine import Action, decide, initial_state, replay
 
 from .. import GAME
 
-SLUG = GAME.slug
+
+
+def rule(code: str) -> str:
+    """The full id of one of this game's rules: rule("R1") (the short code in quotes is how the
+    project's rule-table test sees that a rule has its test)."""
+    return f"{GAME.slug}.{code}"
 
 
 def start(**options):
@@ -28,12 +33,12 @@ def test_setup_starts_the_first_seat_in_the_score_phase():
 
 def test_r1_only_the_active_player_scores_and_only_in_the_score_phase():
     state = start()
-    assert refused_by(run(state, "score", player=1, amount=1)) == [f"{SLUG}.R1"]
+    assert refused_by(run(state, "score", player=1, amount=1)) == [rule("R1")]
     scored = run(state, "score", player=0, amount=2)
     assert scored.accepted and scored.state["players"][0]["points"] == 2
     later = run(scored.state, "advance_phase", player=0).state
     assert later["phase"] == "end_of_turn"
-    assert refused_by(run(later, "score", player=0, amount=1)) == [f"{SLUG}.R1"]
+    assert refused_by(run(later, "score", player=0, amount=1)) == [rule("R1")]
     assert run(later, "advance_phase", player=0).state["active_player"] == 1
 
 
@@ -41,7 +46,7 @@ def test_r2_nothing_is_recorded_once_someone_reaches_the_target():
     state = start(target=2)
     won = run(state, "score", player=0, amount=2).state
     assert GAME.outcome(won) == {"result": "won", "winners": [0]}
-    assert refused_by(run(won, "advance_phase", player=0)) == [f"{SLUG}.R2"]
+    assert refused_by(run(won, "advance_phase", player=0)) == [rule("R2")]
     assert run(state, "score", player=0, amount=1).accepted  # short of the target, play goes on
     overridden = decide(GAME, won, Action("advance_phase", {"player": 0}, override_reason="we play on"))
     assert not overridden.accepted  # the end is a hard rule: no override records past it
@@ -49,7 +54,7 @@ def test_r2_nothing_is_recorded_once_someone_reaches_the_target():
 
 def test_h1_points_never_drop_below_zero_even_with_an_override():
     state = run(start(), "score", player=0, amount=1).state
-    assert refused_by(run(state, "lose_points", target=0, amount=2)) == [f"{SLUG}.H1"]
+    assert refused_by(run(state, "lose_points", target=0, amount=2)) == [rule("H1")]
     assert not decide(GAME, state, Action("lose_points", {"target": 0, "amount": 2}, override_reason="card")).accepted
     assert run(state, "lose_points", target=0, amount=1).state["players"][0]["points"] == 0
 
