@@ -78,10 +78,11 @@ def parent_of(child: Session, name: str | None = None) -> tuple[Link, Session]:
         parent = _parent_by_token((child.options or {}).get(link.name))
         if parent is not None and parent.game == child.game and parent.mode == link.parent_mode:
             return link, parent
-    noun = name or "campaign, tournament or anything else"
-    field = f"options.{name}" if name else "options"
-    raise BadRequest(f"This session isn't part of a {noun}." if name else "This session counts for nothing else.",
-                     {field: [f"start it with the {name or 'parent'}'s edit link token to link it"]})
+    if name:
+        raise BadRequest(f"This session isn't part of a {name}.", {f"options.{name}": [
+            f"start it with the {name}'s edit link token to link it"]})
+    raise BadRequest("This session counts for nothing else.", {"options": [
+        "start it with the edit link token of what it counts for (a campaign, a tournament) to link it"]})
 
 
 def export_of(session: Session, name: str) -> Export | None:
