@@ -66,7 +66,7 @@ def test_the_package_has_a_readme_and_tests(package):
     assert (folder / "tests" / "__init__.py").is_file() and list((folder / "tests").glob("test_*.py"))
 
 
-def _imports(path: Path, package: str):
+def _imports(path: Path):
     """(line, absolute module name) of every import in a module, function-level ones included."""
     parts = path.relative_to(ROOT).with_suffix("").parts
     here = list(parts if path.name == "__init__.py" else parts[:-1])
@@ -94,7 +94,7 @@ def test_the_package_imports_only_the_engine_itself_and_the_kit_it_extends(packa
         allowed.append(f"tracker.games.{base}.kit")
     wrong = []
     for path in code_files(package):
-        for line, name in _imports(path, package):
+        for line, name in _imports(path):
             top = name.split(".")[0]
             inside = any(name == a or name.startswith(a + ".") for a in allowed)
             if (top in PROJECT and not inside) or top in {"django", "rest_framework", "celery"}:
@@ -125,7 +125,9 @@ def test_every_discovered_games_table_page_opens_with_its_assets(client, package
     for mode in plugin.game.modes:
         players, options = plugin.game.setup_examples(mode.slug)[0]
         session = sessions.session_create(game=plugin.game.slug, mode=mode.slug, players=players, options=options)
-        html = client.get(f"/t/{session.pk}/").content.decode()
+        response = client.get(f"/t/{session.pk}/")
+        assert response.status_code == 200, (package, mode.slug)
+        html = response.content.decode()
         for asset in (*plugin.page.scripts, *plugin.page.styles) if plugin.page else ():
             assert f"/static/{asset}" in html, asset
 

@@ -43,11 +43,12 @@ _validators: dict[int, Draft202012Validator] = {}
 
 
 def _validator(schema: dict) -> Draft202012Validator:
-    # keyed by the schema object: every spec (and every mode's variant of one) holds its own
-    key = id(schema)
-    if key not in _validators:
-        _validators[key] = Draft202012Validator(schema)
-    return _validators[key]
+    # keyed by the schema object: every spec (and every mode's variant of one) holds its own; the
+    # identity check keeps a freed schema's reused id from answering for another
+    found = _validators.get(id(schema))
+    if found is None or found.schema is not schema:
+        found = _validators[id(schema)] = Draft202012Validator(schema)
+    return found
 
 
 def schema_errors(schema: dict, value: dict, prefix: str, noun: str) -> dict[str, list[str]]:

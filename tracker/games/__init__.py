@@ -36,14 +36,6 @@ class Plugin:
     demo: tuple[Demo, ...]
     bench: Bench | None = None
 
-    @property
-    def path(self) -> Path:
-        return ROOT / self.package
-
-    @property
-    def module(self) -> str:
-        return f"{__name__}.{self.package}"
-
 
 def slug_of(package: str) -> str:
     """The slug a package must declare: `my_game` -> `my-game`, `_template` -> `template`."""

@@ -13,7 +13,7 @@ from tracker.engine.schema import integer, obj, seat
 
 from .actions import ACTIONS
 from .rules import RULES
-from .state import PHASES, enumerate_actions, outcome, setup, setup_examples
+from .state import PHASES, enumerate_actions, outcome, setup, setup_errors, setup_examples
 
 GAME = Game(
     slug="template",  # the package name with "_" spelt "-" (the leading "_" only marks the template)
@@ -28,6 +28,7 @@ GAME = Game(
     game_over_rule="template.R2",
     invariants=("template.H1",),
     enumerate_actions=enumerate_actions,
+    setup_errors=setup_errors,
     setup_examples=setup_examples,
     options_schema=obj(
         target=integer(1, 99, "points that win (default 10)"),

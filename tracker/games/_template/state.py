@@ -9,11 +9,18 @@ PHASES = {"score": "Score", "end_of_turn": "End of turn"}
 DEFAULT_TARGET = 10
 
 
-def setup(mode: str, players: list, options: dict) -> dict:
+def setup_errors(mode: str, players: list, options: dict) -> dict:
+    """What the options schema cannot know: {field: [messages]}, a 400 naming each (never a silent fix)."""
     first = options.get("starting_player", 0)
+    if first >= len(players):
+        return {"options.starting_player": [f"no seat {first}: the seats are 0 to {len(players) - 1}"]}
+    return {}
+
+
+def setup(mode: str, players: list, options: dict) -> dict:
     return {
         "game": "template", "mode": mode, "phase": "score", "turn": 1,
-        "active_player": first if first < len(players) else 0,
+        "active_player": options.get("starting_player", 0),
         "target": options.get("target", DEFAULT_TARGET),
         "players": [{"name": p["name"], "points": 0} for p in players],
     }

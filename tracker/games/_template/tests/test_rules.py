@@ -1,6 +1,8 @@
 """Every rule of the game: its refusal (the rule id) and the accepted neighbour. The tests import the
 game relatively, so they test whichever package they sit in: copy them with the template."""
-from tracker.engine import Action, decide, initial_state, replay
+import pytest
+
+from tracker.engine import Action, SetupError, decide, initial_state, replay
 
 from .. import GAME
 
@@ -66,3 +68,10 @@ def test_a_whole_turn_replays_to_the_same_state():
     for action_type, params in log:
         now = run(now, action_type, **params).state
     assert replay(GAME, state, log) == now and now["turn"] == 1 and now["active_player"] == 1
+
+
+def test_a_starting_seat_the_table_does_not_have_is_refused_naming_the_option():
+    with pytest.raises(SetupError) as refused:
+        start(starting_player=2)
+    assert list(refused.value.errors) == ["options.starting_player"]
+    assert start(starting_player=1)["active_player"] == 1
