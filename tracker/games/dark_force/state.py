@@ -30,15 +30,36 @@ def opponent(seat: int) -> int:
 
 # ------------------------------------------------------------------ setup
 
-def bh_target(options: dict) -> int:
+def deck_sizes(players: list, options: dict) -> list[int]:
+    """Each seat's deck: its own `deck_size`, else the game-wide option, else 60."""
+    return [raw.get("deck_size", options.get("deck_size", 60)) if isinstance(raw, dict) else options.get("deck_size", 60)
+            for raw in players] or [options.get("deck_size", 60)]
+
+
+def bh_target(options: dict, players: list = ()) -> int:
+    """The points target (R113). The graduated one is read off the smaller deck: the rulebook's table is for
+    one deck size, and the smaller deck tends to run out first (ending the game), so its target is the one
+    the game can reach."""
     if options.get("essen96"):
         return 20
     if "bh_target" in options:
         return options["bh_target"]
     if options.get("graduated_target"):
-        sizes = [options.get("deck_size", 60)]
-        return GRADUATED.get(min(sizes), 20)
+        return GRADUATED.get(min(deck_sizes(players, options)), 20)
     return 20
+
+
+def _graduated_errors(players: list, options: dict) -> dict:
+    sizes = deck_sizes(players, options)
+    smallest = min(sizes)
+    if smallest in GRADUATED:
+        return {}
+    seat = sizes.index(smallest)
+    own = seat < len(players) and isinstance(players[seat], dict) and "deck_size" in players[seat]
+    field = f"players.{seat}.deck_size" if own else "options.deck_size"
+    unequal = " (the smaller deck sets it)" if len(set(sizes)) > 1 else ""
+    return {field: [f"the graduated target is printed for decks of 60, 90 or 120 cards, not {smallest}{unequal}; "
+                    "agree a bh_target instead (R113)"]}
 
 
 def setup_errors(mode: str, players: list, options: dict) -> dict:
@@ -65,9 +86,8 @@ def setup_errors(mode: str, players: list, options: dict) -> dict:
         errors["options.bh_target"] = ["Essen '96 games are played to 20 points (R113)"]
     if options.get("graduated_target") and "bh_target" in options:
         errors["options.bh_target"] = ["give a target or ask for the graduated one, not both"]
-    if options.get("graduated_target") and options.get("deck_size", 60) not in GRADUATED:
-        errors["options.deck_size"] = ["the graduated target is printed for decks of 60, 90 or 120 cards; agree a "
-                                       "bh_target instead"]
+    elif options.get("graduated_target"):
+        errors.update(_graduated_errors(players, options))
     first = options.get("first_player")
     if first is not None and first >= len(players):
         errors["options.first_player"] = [f"no seat {first}: seats are 0 to {len(players) - 1}"]
@@ -116,7 +136,7 @@ def setup(mode: str, players: list, options: dict) -> dict:
             "first_placement": options.get("first_placement", "text"),
             "event_limit": options.get("event_limit", "turn"),
         },
-        "bh_target": bh_target(options),
+        "bh_target": bh_target(options, players),
         "bh_margin": BH_MARGIN,
         "roll_off": {"rolls": [None, None]},
         "players": seats,

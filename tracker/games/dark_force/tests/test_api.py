@@ -83,3 +83,14 @@ def test_a_look_at_a_stack_cannot_be_undone_but_what_came_before_it_can(api, db)
         "unit": {"kind": "army", "name": "Veterans", "values": {"cs": 2, "ms": 0, "third": 1}}}}, format="json")
     undone = api.post(f"/api/sessions/{other['id']}/undo/", {}, format="json")
     assert undone.status_code == 200 and undone.json()["state"]["terrains"] == []
+
+
+def test_decks_set_per_player_give_the_graduated_target_or_a_400_naming_the_deck(api):
+    players = [{"name": "Ann", "deck_size": 90}, {"name": "Ben", "deck_size": 90}]
+    body = {**CREATE, "players": players, "options": {"graduated_target": True}}
+    made = api.post("/api/sessions/", body, format="json")
+    assert made.status_code == 201 and made.json()["state"]["bh_target"] == 30
+    players[1]["deck_size"] = 85
+    refused = api.post("/api/sessions/", body, format="json")
+    assert refused.status_code == 400
+    assert "not 85" in refused.json()["errors"]["players.1.deck_size"][0]

@@ -1,7 +1,7 @@
 """Dark Force setup, the turn stepper, Boron's Halls and the end of the game (spec 5.A, 5.B, 5.L, 8, 11.2 E46)."""
 import pytest
 
-from tracker.engine import Action, decide, initial_state
+from tracker.engine import Action, SetupError, decide, initial_state
 from tracker.games.dark_force import GAME
 
 DUEL = [{"name": "Ann"}, {"name": "Ben"}]
@@ -48,6 +48,52 @@ def test_the_target_follows_the_deck_size_or_the_agreement():
     assert new(deck_size=120, graduated_target=True)["bh_target"] == 40
     assert new(bh_target=25)["bh_target"] == 25
     assert new(essen96=True)["bh_target"] == 20
+
+
+def decks(*sizes, **options):
+    """A duel whose decks are set per player (players[i].deck_size), the game-wide option left out."""
+    players = [{"name": n, "deck_size": size} for n, size in zip(("Ann", "Ben"), sizes)]
+    return initial_state(GAME, "duel", players, {"graduated_target": True, **options})
+
+
+def test_the_graduated_target_reads_the_decks_set_per_player_r113():
+    assert decks(90, 90)["bh_target"] == 30
+    assert decks(60, 60)["bh_target"] == 20
+    assert decks(120, 120)["bh_target"] == 40
+    assert [p["deck_count"] for p in decks(90, 90)["players"]] == [84, 84]
+    # a player's own size beats the game-wide option
+    assert decks(120, 120, deck_size=60)["bh_target"] == 40
+    # without the graduated target, the deck size changes nothing
+    players = [{"name": "Ann", "deck_size": 90}, {"name": "Ben", "deck_size": 90}]
+    assert initial_state(GAME, "duel", players, {})["bh_target"] == 20
+
+
+def test_unequal_decks_play_to_the_smaller_decks_target_r113():
+    assert decks(60, 90)["bh_target"] == 20
+    assert decks(120, 90)["bh_target"] == 30
+    assert decks(90, 100)["bh_target"] == 30  # only the smaller deck needs to be in the table
+    s = destroy(destroy(decks(60, 90, first_player=0), 1, 15), 0, 20)  # 20 vs 15: the smaller deck's 20 ends it
+    assert GAME.outcome(s) == {"result": "won", "winners": [1], "reason": "borons_halls"}
+    s = destroy(destroy(decks(90, 90, first_player=0), 1, 15), 0, 20)  # two decks of 90 play on to 30
+    assert GAME.outcome(s) is None
+
+
+def test_a_deck_outside_the_graduated_table_is_refused_at_setup_naming_it_r113():
+    with pytest.raises(SetupError) as err:
+        decks(75, 90)
+    assert list(err.value.errors) == ["players.0.deck_size"]
+    assert "not 75 (the smaller deck sets it)" in err.value.errors["players.0.deck_size"][0]
+    with pytest.raises(SetupError) as err:
+        decks(90, 80)
+    assert list(err.value.errors) == ["players.1.deck_size"]
+    players = [{"name": "Ann"}, {"name": "Ben", "deck_size": 90}]
+    with pytest.raises(SetupError) as err:  # Ann's deck comes from the game-wide option
+        initial_state(GAME, "duel", players, {"graduated_target": True, "deck_size": 70})
+    assert list(err.value.errors) == ["options.deck_size"]
+    assert initial_state(GAME, "duel", players, {"graduated_target": True, "deck_size": 120})["bh_target"] == 30
+    # an agreed target takes any deck
+    players = [{"name": "Ann", "deck_size": 75}, {"name": "Ben", "deck_size": 90}]
+    assert initial_state(GAME, "duel", players, {"bh_target": 25})["bh_target"] == 25
 
 
 def test_draws_and_moves_r6():
