@@ -200,7 +200,9 @@ def apply_resolve_attacks(state, params, ctx):
             continue  # only reachable by an override: a pairing without its dice or values does not count
         attack = rolls[p["unit"]] + a_val + bonus
         defence = rolls[p["target"]] + d_val
-        results.append({**p, "attack": attack, "defence": defence, "support": bonus, "hit": attack > defence})
+        # the names are kept: a unit hit here leaves play, and the page still shows what it rolled
+        results.append({**p, "attack": attack, "defence": defence, "support": bonus, "hit": attack > defence,
+                        "unit_name": uname(state, p["unit"]), "target_name": uname(state, p["target"])})
         if attack > defence and p["target"] not in hits:
             hits.append(p["target"])
     if step == "flying":

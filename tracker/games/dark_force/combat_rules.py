@@ -25,19 +25,19 @@ def check_h20(state, params, ctx):
     c = cmb(state)
     if ctx.action_type == "start_combat":
         if not terrain(state, params.get("terrain")):
-            return f"No terrain {params.get('terrain')} is in play."
+            return "That terrain (terrain) is not in play."
         if c:
             return f"Finish the combat in {terrain(state, c['terrain'])['name']} first."
         return None
     if c is None:
         return "No combat is being fought."
-    ids = [params[k] for k in ("unit", "target", "hero", "army") if k in params]
-    ids += list(params.get("units") or []) + list(params.get("equipment") or [])
-    for x in ids:
+    named = [(k, params[k]) for k in ("unit", "target", "hero", "army") if k in params]
+    named += [(k, x) for k in ("units", "equipment") for x in params.get(k) or []]
+    for key, x in named:
         if not unit(state, x):
-            return f"No unit {x} is in play."
+            return f"That unit ({key}) is not in play."
     if "to" in params and not terrain(state, params["to"]):
-        return f"No terrain {params['to']} is in play."
+        return "That terrain (to) is not in play."
 
 
 def _step_open(c, step) -> str | None:

@@ -162,7 +162,7 @@ def check_h30(state, params, ctx):
         return None
     u = unit(state, params.get(key))
     if u is None:
-        return f"No unit {params.get(key)} is in play."
+        return f"That unit ({key}) is not in play."
     if u.get("controller") != params["player"]:
         return f"{u.get('name')} is not {name_of(state, params['player'])}'s unit."
 
@@ -179,7 +179,7 @@ def check_h34(state, params, ctx):
     if ctx.action_type == "work_miracle" and target is None:
         return "Name the summoned creature to banish."
     if target is not None and unit(state, target) is None:
-        return f"No unit {target} is in play."
+        return "That unit (target) is not in play."
 
 
 def check_r44(state, params, ctx):
@@ -258,7 +258,7 @@ def check_r32(state, params, ctx):
 def check_h33(state, params, ctx):
     sp = spell(state, params.get("spell"))
     if sp is None:
-        return f"No spell {params.get('spell')} is in play."
+        return "That spell is not in play."
     if ctx.action_type == "resolve_spell":
         if sp.get("resolved"):
             return f"{sp['name']} has already taken effect."

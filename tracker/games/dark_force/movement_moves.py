@@ -39,7 +39,7 @@ def check_units_known(state, params, ctx):
     for uid in ids:
         u = unit_of(state, uid)
         if u is None:
-            return f"No unit {uid} is in play."
+            return "That unit (units) is not in play."
         if u["controller"] != params.get("player"):
             return f"{u['name']} isn't yours to move."
 
@@ -81,12 +81,12 @@ def leadership_problem(state, units, leader_of) -> str | None:
     for hid, led in (leader_of or {}).items():
         hero = by_id.get(hid)
         if hero is None or hero["kind"] != "hero":
-            return f"{hid} is not a hero in this move, so it leads nobody."
+            return "Only a hero of this move leads (leader_of)."
         total = 0
         for uid in led or []:
             u = by_id.get(uid)
             if u is None or u["kind"] not in FOLLOWERS:
-                return f"{hero['name']} can lead only armies and creatures of this move ({uid} isn't one)."
+                return f"{hero['name']} can lead only armies and creatures of this move."
             if uid in led_by:
                 return f"Leadership is never pooled: {u['name']} is led by two heroes."
             led_by[uid] = hid

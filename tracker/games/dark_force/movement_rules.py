@@ -325,7 +325,7 @@ def check_r31(state, params, ctx):
         return None
     u = unit_of(state, target)
     if u is None or u["terrain"] != params.get("terrain") or u["controller"] != params.get("player"):
-        return f"No unit of yours {target} in that terrain to carry it."
+        return "The unit to equip (equip_to) is not yours in that terrain."
     if u["kind"] not in ("hero", "army"):
         return "Only heroes and armies use equipment."
     cat = params.get("category")
@@ -350,10 +350,10 @@ def check_values(state, params, ctx):
 def check_terrain_known(state, params, ctx):
     for key in ("terrain", "from", "to"):
         if key in params and terrain(state, params[key]) is None:
-            return f"No terrain {params[key]} is in play."
+            return f"That terrain ({key}) is not in play."
     for tid in params.get("path") or []:
         if terrain(state, tid) is None:
-            return f"No terrain {tid} is in play."
+            return "A terrain of the path is not in play."
 
 
 def check_cell(state, params, ctx):

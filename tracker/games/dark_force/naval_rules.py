@@ -166,25 +166,25 @@ def check_h41(state, params, ctx):
 def check_h42(state, params, ctx):
     for key in ("ocean_terrain", "port_terrain", "terrain", "to"):
         if key in params and terr(state, params[key]) is None:
-            return f"No terrain {params[key]} is in play."
+            return f"That terrain ({key}) is not in play."
     for tid in params.get("path") or []:
         if terr(state, tid) is None:
-            return f"No terrain {tid} is in play."
+            return "A terrain of the path is not in play."
     if ctx.action_type == "ship_move" and (params.get("ship") is None) == (params.get("fleet") is None):
         return "Name either a ship or a fleet."
     if params.get("fleet") is not None and not moving_ships(state, params):
-        return f"No fleet {params['fleet']} is at sea."
+        return "That fleet is not at sea."
     names = [params[k] for k in ("ship", "boarded_ship") if k in params]
     names += list(params.get("ships") or [])
     if ctx.action_type == "cannonfire":
         names.append(params.get("target"))
     for sid in names:
         if ship_of(state, sid) is None:
-            return f"No ship {sid} is at sea."
+            return "That ship is not at sea."
     units = list(params.get("units") or []) + [params[k] for k in ("admiral", "card") if k in params]
     for uid in units:
         if not isinstance(uid, str) or uid not in state["units"]:
-            return f"No unit or equipment {uid} is in play."
+            return "That unit or equipment is not in play."
 
 
 def unload_is_free(state, params) -> bool:

@@ -8,10 +8,16 @@ from __future__ import annotations
 from tracker.engine.kit.presenter import stepper
 
 from . import combat_field as cr
-from .page_common import _name, _p, _queued, _unit_line
+from .page_common import _name, _p, _queued, _unit_line, unit_label
 
 
 # ------------------------------------------------------------------ combat helper
+
+def _called(state, uid, stored=None) -> str:
+    """A unit of the combat by its label; one destroyed since by the name the combat kept for it."""
+    u = (state.get("units") or {}).get(uid)
+    return unit_label(state, u) if isinstance(u, dict) else stored or "a destroyed unit"
+
 
 def _grid(state, c, side) -> dict:
     """A side's two rows laid out by column (gaps kept), so opposite units line up."""
@@ -65,9 +71,9 @@ def _combat(state) -> dict | None:
         "placing_name": _name(state, placing.get("side")) if placing else None,
         "placing_left": placing.get("left") if placing else None,
         "attacker_name": _name(state, a), "defender_name": _name(state, d),
-        "results": [{**r, "unit_name": cr.uname(state, r.get("unit")), "target_name": cr.uname(state, r.get("target"))}
-                    for r in c.get("results") or []],
-        "attacks": [{**x, "unit_name": cr.uname(state, x.get("unit")), "target_name": cr.uname(state, x.get("target"))}
+        "results": [{**r, "unit_name": _called(state, r.get("unit"), r.get("unit_name")),
+                     "target_name": _called(state, r.get("target"), r.get("target_name"))} for r in c.get("results") or []],
+        "attacks": [{**x, "unit_name": _called(state, x.get("unit")), "target_name": _called(state, x.get("target"))}
                     for x in c.get("attacks") or [] if x.get("kind") == {"close_combat": "close"}.get(step, step)
                     or (step == "close_combat" and x.get("kind") == "flank")],
         "over": cr.combat_over(state, c), "a": a, "d": d,
@@ -90,7 +96,7 @@ def _start_combats(state) -> list[tuple[str, str, str]]:
 
 
 def _placed(state, c, side) -> list[tuple[str, str]]:
-    return [(x, f"{cr.uname(state, x)} ({row} {col})") for _, row, col, x in cr.spots(state, c, side)]
+    return [(x, f"{_called(state, x)} ({row} {col})") for _, row, col, x in cr.spots(state, c, side)]
 
 
 def _combat_controls(state, c, a, d, step, placing) -> dict:
@@ -98,7 +104,7 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
     if step == "distribute":
         t = c.get("terrain")
         ctl["distribute"] = {
-            "player": a, "units": [(u["id"], u["name"]) for u in (state.get("units") or {}).values()
+            "player": a, "units": [(u["id"], unit_label(state, u)) for u in (state.get("units") or {}).values()
                                    if u.get("terrain") == t and u.get("controller") == a
                                    and (c.get("excess") or {}).get(u.get("kind"))],
             "to": [(t2["id"], t2["name"]) for t2 in cr.own_refuges(state, c, a)]}
@@ -109,7 +115,7 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
         slots = cr.free_neighbour_slots(state, c, side)
         first = slots[0] if slots else ("front", c.get("first_column") or 0)
         ctl["place"] = {"player": side, "name": _name(state, side),
-                        "units": [(x, cr.uname(state, x)) for x in (summoned or cr.unplaced(state, c, side))],
+                        "units": [(x, _called(state, x)) for x in (summoned or cr.unplaced(state, c, side))],
                         "row": first[0], "column": first[1],
                         "free": ", ".join(f"{r} {col}" for r, col in slots)}
         return ctl
@@ -120,7 +126,7 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
     if step == "announce_retreat" and not (a in declared and d in declared):
         side = a if a not in declared else d
         ctl["retreat"] = {"player": side, "name": _name(state, side), "none": _p(player=side, units=[]),
-                          "units": [(x, cr.uname(state, x)) for _, _, _, x in cr.spots(state, c, side)
+                          "units": [(x, _called(state, x)) for _, _, _, x in cr.spots(state, c, side)
                                     if state["units"][x]["kind"] in ("hero", "army")]}
     elif step in cr.ATTACK_STEPS and step not in (c.get("resolved") or []):
         kind = {"ranged": "declare_ranged", "flying": "declare_flying", "close_combat": "declare_close"}[step]
@@ -139,13 +145,13 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
             u = state["units"][x]
             v = u.get("values") or {}
             need = [k for k in ("cs", "cd") if not isinstance(v.get(k), int)]
-            rolls.append({"unit": x, "name": u["name"], "player": u["controller"], "need": need,
+            rolls.append({"unit": x, "name": unit_label(state, u), "player": u["controller"], "need": need,
                           "buttons": [(n, _p(player=u["controller"], unit=x, roll=n)) for n in range(1, 7)]})
         ctl["rolls"] = rolls
         if not rolls:
             ctl["resolve"] = _p(player=a)
     elif step == "retreat":
-        ctl["retreats"] = [{"unit": x, "name": cr.uname(state, x), "player": state["units"][x]["controller"],
+        ctl["retreats"] = [{"unit": x, "name": _called(state, x), "player": state["units"][x]["controller"],
                             "to": [(t["id"], t["name"]) for t in cr.own_refuges(state, c, state["units"][x]["controller"])]}
                            for x in c.get("retreat") or [] if cr.pos(state, c, x)]
     if step == "reorganize":

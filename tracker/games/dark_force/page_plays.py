@@ -1,6 +1,7 @@
 """The play forms of the Dark Force page (templates/games/dark-force/_plays.html): what each form offers and in
 which phase or step, read off the movement and naval rules so that the phone offers only plays the engine can
-accept, and naming a face-down unit by kind and id so its name stays private. They are the largest part of the
+accept, and naming a face-down unit by whose it is, its kind and where it lies (page_common.unit_label) so its
+name stays private. They are the largest part of the
 page, so they are kept out of page.py.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ from .decks import CLASSES
 from .movement import ABILITIES
 from .movement_claims import REASONS as CLAIM_REASON_IDS
 from .naval_rules import MOVE_STEPS as SEA_STEPS
-from .page_common import _name, _p, _queued
+from .page_common import _name, _p, _queued, unit_label
 from .state import UNIT_KINDS
 
 
@@ -22,17 +23,6 @@ CARD_STEPS = ("play_terrains", "declare_moves", "execute_moves")
 FORM_KINDS = tuple(sorted(UNIT_KINDS, key=lambda k: k != "hero"))  # the forms offer heroes first
 CASTER_CLASSES = tuple(c for c in CLASSES if c not in ("blessed_one", "admiral"))  # who may carry a spell
 FIGHTERS = ("hero", "army", "creature", "summoned")
-
-
-def _public(u) -> bool:
-    return u.get("face") == "up" or bool(u.get("revealed")) or u.get("kind") == "summoned"
-
-
-def _label(u) -> str:
-    """A unit as the forms name it: by name once shown, else by kind and id (its name stays private)."""
-    if _public(u):
-        return u.get("name") or u.get("id")
-    return f"face-down {u.get('kind')} {u.get('id')}"
 
 
 HAZARD_KINDS = ("expansion", "event", "creature")
@@ -58,7 +48,7 @@ def _over_cases(state, t, seat, theirs, waiting, fighting) -> tuple[list[str], l
         ldr = mr.third_of(state, u)
         group = [x for x in (mr.unit_of(state, uid) for uid in dict.fromkeys(led)) if x is not None]
         if mc.load(state, group) > (ldr if isinstance(ldr, int) else 0):
-            heroes.append((u["id"], _label(u)))
+            heroes.append((u["id"], unit_label(state, u)))
     if heroes:
         why.append("leadership")
     return why, heroes
@@ -84,7 +74,7 @@ def _claims(state, terrains, units, reasons) -> list[dict]:
             if why:
                 by_claimant.setdefault(1 - seat, []).append({
                     "id": t.get("id"), "name": t.get("name"), "why": why, "heroes": heroes,
-                    "units": [(u["id"], _label(u)) for u in theirs]})
+                    "units": [(u["id"], unit_label(state, u)) for u in theirs]})
     out = []
     for c, ts in sorted(by_claimant.items()):
         why = [r for r in (reasons or ["capacity"]) if any(r in t["why"] for t in ts)]
@@ -115,7 +105,7 @@ def _plays(state) -> dict | None:
     busy = {uid for m in state.get("moves") or [] if isinstance(m, dict) for uid in m.get("units") or []}
 
     def owned(u) -> str:
-        return f"{_label(u)} ({_name(state, u.get('controller'))})"
+        return unit_label(state, u, whose=True)
 
     sources = []
     for tid, tname in own + [(t.get("id"), t.get("name")) for t in terrains if t.get("controller") != ap]:
@@ -123,9 +113,9 @@ def _plays(state) -> dict | None:
                 and not u.get("moved") and u.get("id") not in busy]
         if not here:
             continue
-        heroes = [(u["id"], _label(u)) for u in here if u.get("kind") == "hero"]
+        heroes = [(u["id"], unit_label(state, u)) for u in here if u.get("kind") == "hero"]
         sources.append({"id": tid, "name": tname, "units": [
-            {"id": u["id"], "label": _label(u), "kind": u.get("kind"),
+            {"id": u["id"], "label": unit_label(state, u), "kind": u.get("kind"),
              "leaders": heroes if u.get("kind") in ("army", "creature") else []} for u in here]})
     pending = []
     for m in state.get("moves") or []:
@@ -141,7 +131,7 @@ def _plays(state) -> dict | None:
     cp = bool((state.get("rules") or {}).get("captains_pack"))
     oceans = [(t.get("id"), t.get("name")) for t in terrains if t.get("ocean")]
     aboard = {uid: s for s in ships if s.get("terrain") is not None for uid in s.get("cargo") or []}
-    admirals = [(u["id"], f"{_label(u)} on {aboard[u['id']].get('name')}") for u in mine
+    admirals = [(u["id"], unit_label(state, u, where=True)) for u in mine
                 if u.get("class") == "admiral" and u.get("id") in aboard]
     at_sea = [(s.get("id"), f"{s.get('name')} in {names.get(s.get('terrain'), '?')}") for s in ships
               if s.get("terrain") is not None]
@@ -157,7 +147,7 @@ def _plays(state) -> dict | None:
         "naval": cp and movement and step in CARD_STEPS,
         "own_terrains": own, "terrains": [(t.get("id"), t.get("name")) for t in terrains],
         "kinds": FORM_KINDS, "abilities": ABILITIES, "classes": CLASSES,
-        "equip_to": [(u["id"], f"{_label(u)} in {names.get(u.get('terrain'), '?')}") for u in mine
+        "equip_to": [(u["id"], unit_label(state, u, where=True)) for u in mine
                      if u.get("kind") in ("hero", "army") and u.get("terrain") is not None],
         "sources": sources, "pending": pending,
         "casters": [(u["id"], owned(u)) for u in casters],
@@ -172,8 +162,8 @@ def _plays(state) -> dict | None:
         "hazard": cp and bool(oceans),
         "hazard_kinds": HAZARD_KINDS if movement else ("event",),
         "claims": _claims(state, terrains, units, reasons),
-        "loadable": [(u["id"], f"{_label(u)} in {names.get(u.get('terrain'), '?')}") for u in mine
+        "loadable": [(u["id"], unit_label(state, u, where=True)) for u in mine
                      if u.get("kind") in FIGHTERS and u.get("terrain") is not None and not u.get("moved")],
-        "cargo": [(uid, f"{_label(state['units'][uid])} on {s.get('name')}") for s in ships
+        "cargo": [(uid, unit_label(state, state["units"][uid], where=True)) for s in ships
                   for uid in s.get("cargo") or [] if isinstance(state["units"].get(uid), dict)],
     }

@@ -110,7 +110,7 @@ def check_destroy_value(state, params, ctx):
         return "Only an uncontrollable creature shows \"#\"; armies and heroes have a number."
     unit = params.get("unit")
     if unit and unit not in state["units"]:
-        return f"No unit {unit} is in play."
+        return "That unit (unit) is not in play."
 
 
 def check_r5(state, params, ctx):

@@ -294,8 +294,8 @@ def test_the_play_forms_follow_the_movement_steps(client, duel, act):
     assert f'name="units[{hero}]"' in move and "Sir Ulf" in move
     army = [uid for uid in Session.objects.get(pk=duel["id"]).state["units"] if uid != hero][0]
     assert f'data-df-leads="{army}"' in tag(html, f"df-declare-leader-{army}")
-    assert "Secret Spears" not in html  # a face-down army is named by kind and id only
-    assert f"face-down army {army}" in move
+    assert "Secret Spears" not in html  # a face-down army is named by whose it is, its kind and where it lies
+    assert f'value="{army}" data-testid="df-declare-unit-{army}"> Ann&#x27;s face-down army in Green Hills<' in move
 
     act(duel, "next_step", params={"player": 0})  # declare moves: no new terrain
     html = page(client, duel["id"])
@@ -422,7 +422,7 @@ def test_a_claim_over_a_limit_is_offered_to_the_opponent(client, duel, act):
     form = form_block(html, "df-claim-form-0")  # Ann claims: the opponent of the player over the limit
     assert 'data-action="claim_over_limit"' in form and 'name="player" value="0" data-int' in form
     assert '<option value="t2">Green Plains</option>' in form and "t3" not in form
-    assert 'name="units[u6]" value="u6"' in form and "face-down army u6" in form
+    assert 'name="units[u6]" value="u6"' in form and "Ben&#x27;s face-down army in Green Plains" in form
     assert "Hidden Orcs" not in html and "u4" not in form  # only Ben's units, never by a secret name
     # only the reason that applies here
     assert '<option value="capacity">' in form and 'value="blessed_one_conflict"' not in form
