@@ -10,6 +10,7 @@ from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 from . import combat, magic, movement, naval
 from .decks import DECK_RULES, validate_deck
 from .enumerate import enumerate_actions
+from .param_titles import titled, titled_options
 from .reminders import HARD, REMINDER_ROWS
 from .state import PHASE_TITLES, setup, setup_errors, setup_examples
 from .tournament import (
@@ -53,8 +54,8 @@ GAME = Game(
     title="Dark Force",
     modes=(Mode("duel", "Duel", 2, 2), Mode("tournament", "Essen '96 tournament", 2, 64)),
     phases=tuple(Phase(pid, title) for pid, title in {**PHASE_TITLES, **TOURNAMENT_PHASES}.items()),
-    actions=actions_table(*(replace(a, modes=frozenset({"duel"})) for a in _DUEL_ACTIONS),
-                          *(replace(a, modes=frozenset({"tournament"})) for a in TOURNAMENT_ACTIONS)),
+    actions=actions_table(*(replace(titled(a), modes=frozenset({"duel"})) for a in _DUEL_ACTIONS),
+                          *(replace(titled(a), modes=frozenset({"tournament"})) for a in TOURNAMENT_ACTIONS)),
     rules=RULES,
     setup=_setup,
     outcome=_outcome,
@@ -64,10 +65,12 @@ GAME = Game(
     enumerate_actions=_enumerate,
     setup_errors=_setup_errors,
     setup_examples=setup_examples,
-    options_schema=obj(
-        deck_size=integer(6, 999, "cards in each deck (60, 90 or 120 give the graduated targets)"),
+    options_schema=titled_options(obj(
+        deck_size=integer(6, 999, "cards in each deck, unless a player gives their own (60, 90 or 120 give the "
+                          "graduated targets)"),
         bh_target=integer(1, 200, "Boron's Halls points that end the game (default 20)"),
-        graduated_target=boolean("take the target from the deck size: 60/90/120 cards -> 20/30/40"),
+        graduated_target=boolean("take the target from the deck size: 60/90/120 cards -> 20/30/40 (the smaller "
+                                 "deck's when they differ)"),
         essen96=boolean("Essen '96 tournament rules"),
         ab_errata=boolean("the Aventurian Messenger rulings (on by default)"),
         captains_pack=boolean("Captain's Pack: ships and ocean terrains"),
@@ -80,6 +83,6 @@ GAME = Game(
         time_limit_scoring=enum("bh_difference", "management", description="tournament: how a game ended by the "
                                 "hour scores"),
         tournament=string(64, "the tournament this game counts for (its edit link token)"),
-    ),
+    )),
     validate_deck=validate_deck,
 )
