@@ -1,5 +1,7 @@
 """Server-rendered pages: start a game, the table of a session, its live fragment. Generic: what a game
 shows beyond counters and forms comes from its presenter (`PAGE` in the game's page.py)."""
+import time
+
 import segno
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -9,7 +11,7 @@ from tracker.engine.kit.presenter import Table, mode_forms, option_fields
 from tracker.errors import BadRequest, ServiceError
 from tracker.games import all_games, get_game, plugin
 
-from . import selectors
+from . import selectors, table_log
 from .forms import MAX_PLAYERS, NewGameForm
 from .services import records, sessions
 
@@ -57,14 +59,17 @@ def _context(request, access) -> dict:
         "players": list(enumerate(state.get("players", []))),
         "phases": game.phases, "phase_index": phase_ids.index(state["phase"]) if state.get("phase") in phase_ids else -1,
         "current_phase": next((p.title for p in game.phases if p.id == state.get("phase")), state.get("phase")),
-        "events": list(selectors.session_events(session).order_by("-seq")[:LOG_LENGTH]),
-        "action_forms": forms,
+        "log": table_log.table_log(session, LOG_LENGTH),
+        "action_groups": table_log.drawer_groups(game, forms, state.get("phase")),
         "has_advance": "advance_phase" in game.actions,
         "page": page,
+        "rendered_at": int(time.time() * 1000),
         "state_template": page.template if page else GENERIC_STATE,
     }
     if page is not None and page.context is not None:
         context.update(page.context(Table(game, state, session.mode, access.can_write, forms)))
+    # buttons for what is legal now: none once the game is over or on a view-only link
+    context["now"] = table_log.now_buttons(context.get("now") or []) if access.can_write and not session.outcome else []
     return context
 
 

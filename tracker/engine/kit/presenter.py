@@ -2,6 +2,7 @@
 for, the phase stepper, and `Page`, the presenter a game declares."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -15,41 +16,91 @@ class Field:
     """One input of an action form, derived from the action's JSON schema."""
 
     name: str
-    kind: str  # number | select | seat | checkbox | text
+    kind: str  # number | select | seat | checkbox | text | dice
     required: bool
     label: str
     minimum: int | None = None
     maximum: int | None = None
     options: list = field(default_factory=list)  # [(value, label)]
     default: object = None
+    help: str = ""
+    dice: list[int] = field(default_factory=list)  # kind "dice": the dice whose faces are tapped, summed
+    chips: list[int] = field(default_factory=list)  # kind "number": amounts offered as one tap each
+
+    @property
+    def faces(self) -> list[list[int]]:
+        return [list(range(1, sides + 1)) for sides in self.dice]
 
 
-def _label(name: str) -> str:
-    return name.replace("_", " ")
+def label_of(name: str, prop: dict | None = None) -> str:
+    """A param's label: its schema title, else its name in words ("damage_target" -> "Damage target")."""
+    if prop and prop.get("title"):
+        return prop["title"]
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
 
 
-def action_fields(spec: ActionSpec, state: dict, preset: dict | None = None) -> list[Field]:
-    """The fields to show for `spec`; `preset` fixes some (hidden) and pre-fills defaults."""
+def _chips(prop: dict) -> list[int]:
+    low, high = prop.get("minimum", 0), prop.get("maximum", 999)
+    return list(range(max(low, 1), min(high, 10) + 1)) if high >= 1 else []
+
+
+def action_fields(spec: ActionSpec, state: dict, preset: dict | None = None,
+                  defaults: dict | None = None, dice: dict | None = None) -> list[Field]:
+    """The fields to show for `spec`. `preset` fixes some params (not shown: the button carries them),
+    `defaults` pre-fills others with the obvious choice, `dice` names the dice a roll field sums
+    when the state decides them (a check whose dice grow); "x-die" in the schema names a fixed die."""
     schema = spec.params
     required = set(schema.get("required", []))
-    players = [(i, p.get("name", f"Seat {i}")) for i, p in enumerate(state.get("players", []))]
+    defaults = defaults or {}
+    players = [(i, p.get("name", f"Seat {i + 1}")) for i, p in enumerate(state.get("players", []))]
     out = []
     for name, prop in schema.get("properties", {}).items():
         if preset and name in preset:
             continue
+        label, help_text, need = label_of(name, prop), prop.get("description", ""), name in required
+        default = defaults.get(name)
         if name in SEAT_FIELDS and prop.get("type") == "integer":
-            default = state.get("active_player") if name == "player" else None
-            out.append(Field(name, "seat", name in required, _label(name), options=players, default=default))
+            if default is None and name == "player":
+                default = state.get("active_player")
+            out.append(Field(name, "seat", need, label, options=players, default=default, help=help_text))
         elif "enum" in prop:
-            out.append(Field(name, "select", name in required, _label(name), options=[(v, _label(str(v))) for v in prop["enum"]]))
+            options = [(v, label_of(str(v))) for v in prop["enum"]]
+            out.append(Field(name, "select", need, label, options=options, default=default, help=help_text))
+        elif prop.get("type") == "integer" and (name in (dice or {}) or "x-die" in prop):
+            sides = (dice or {}).get(name) or [prop["x-die"]]
+            out.append(Field(name, "dice", need, label, prop.get("minimum"), prop.get("maximum"),
+                             default=default, help=help_text, dice=list(sides)))
         elif prop.get("type") == "integer":
-            out.append(Field(name, "number", name in required, _label(name), prop.get("minimum"), prop.get("maximum")))
+            out.append(Field(name, "number", need, label, prop.get("minimum"), prop.get("maximum"),
+                             default=default, help=help_text, chips=_chips(prop)))
         elif prop.get("type") == "boolean":
-            out.append(Field(name, "checkbox", False, _label(name)))
+            out.append(Field(name, "checkbox", False, label, default=default, help=help_text))
         elif prop.get("type") == "string":
-            out.append(Field(name, "text", name in required, _label(name)))
+            out.append(Field(name, "text", need, label, default=default, help=help_text))
         # arrays and unions (simultaneous_loss, attribute edits) are recorded through the API
     return out
+
+
+def form(spec: ActionSpec, state: dict, preset: dict | None = None, defaults: dict | None = None,
+         dice: dict | None = None) -> dict:
+    """One form as the templates take it: {spec, fields, preset}; `preset` travels as JSON on the form
+    (the params the page already knows, sent with whatever the player taps)."""
+    return {"spec": spec, "fields": action_fields(spec, state, preset, defaults, dice),
+            "preset": json.dumps(preset, sort_keys=True) if preset else ""}
+
+
+@dataclass(frozen=True)
+class Quick:
+    """A one-tap button for an action that is legal now, every param filled from the state."""
+
+    label: str
+    type: str
+    params: dict
+    testid: str | None = None
+    primary: bool = False
+    versioned: bool = False
+    help: str = ""
 
 
 def action_form_supported(spec: ActionSpec) -> bool:
@@ -61,7 +112,7 @@ def action_form_supported(spec: ActionSpec) -> bool:
 def mode_forms(game: Game, state: dict, mode: str) -> list[dict]:
     """{spec, fields} for every action of `mode` a form can record (the "All actions" drawer)."""
     return [
-        {"spec": spec, "fields": action_fields(spec, state)}
+        {"spec": spec, "fields": action_fields(spec, state), "preset": ""}
         for spec in game.action_specs()
         if action_form_supported(spec) and (spec.modes is None or mode in spec.modes)
     ]
