@@ -3,8 +3,9 @@ line that opens into its steps, undo and redo are lines of their own) and the ac
 by when each action is possible."""
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+
+from tracker.engine.kit.presenter import Quick
 
 from .models import Event, Session, UndoMark
 
@@ -56,14 +57,9 @@ def table_log(session: Session, length: int) -> list[LogItem]:
     return items[:length]
 
 
-def now_buttons(quick: list) -> list[dict]:
-    """A presenter's "now" list (Quick objects or plain dicts) as the template draws it."""
-    out = []
-    for q in quick:
-        d = asdict(q) if hasattr(q, "__dataclass_fields__") else dict(q)
-        d["params_json"] = json.dumps(d.get("params") or {}, sort_keys=True)
-        out.append(d)
-    return out
+def now_buttons(quick: list) -> list[Quick]:
+    """A presenter's "now" list, Quick objects or plain dicts with Quick's fields."""
+    return [q if isinstance(q, Quick) else Quick(**q) for q in quick]
 
 
 def drawer_groups(game, forms: list[dict], phase: str | None) -> list[dict]:

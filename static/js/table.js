@@ -301,8 +301,17 @@
     var button = ev.target.closest("[data-act]");
     if (button && canWrite) {
       ev.preventDefault();
-      record({ type: button.dataset.act, params: JSON.parse(button.dataset.params || "{}"),
-               versioned: "versioned" in button.dataset, group: groupOf(button) }, button);
+      var then = button.dataset.then ? JSON.parse(button.dataset.then) : [];
+      // a button that records several steps makes them one thing to undo
+      var group = groupOf(button) || (then.length ? "tap-" + newKey().slice(0, 12) : "");
+      var chain = record({ type: button.dataset.act, params: JSON.parse(button.dataset.params || "{}"),
+                          versioned: "versioned" in button.dataset, group: group }, button);
+      then.forEach(function (step) {
+        chain = chain.then(function (ok) {
+          if (ok === false && navigator.onLine) return false; // refused: the rest would not make sense
+          return record({ type: step.type, params: step.params || {}, group: group }, button);
+        });
+      });
       return;
     }
     var why = ev.target.closest("[data-why]");
@@ -341,7 +350,8 @@
       el.removeAttribute("aria-invalid");
       if (el.type === "checkbox") { if (el.checked) params[el.name] = true; return; }
       if (el.value === "") { if ("required" in el.dataset && !missing) missing = el; return; }
-      params[el.name] = "int" in el.dataset ? parseInt(el.value, 10) : el.value;
+      params[el.name] = "int" in el.dataset || ("intOrText" in el.dataset && /^-?\d+$/.test(el.value.trim()))
+        ? parseInt(el.value, 10) : el.value.trim();
     });
     if (missing) { // a die not tapped yet: say which, nothing is sent
       showProblem({ errors: (function () { var e = {}; e[missing.name] = ["tap the die's face first"]; return e; })() }, { form: form });

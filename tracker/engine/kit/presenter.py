@@ -6,7 +6,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ..core import ActionSpec, Game
+from ..core import ActionSpec, Game, PlayerField
+from ..errors import ParamError
+from ..runtime import Action, decide
 
 SEAT_FIELDS = {"player", "target", "beneficiary", "starting_player"}
 
@@ -83,11 +85,14 @@ def action_fields(spec: ActionSpec, state: dict, preset: dict | None = None,
 
 
 def form(spec: ActionSpec, state: dict, preset: dict | None = None, defaults: dict | None = None,
-         dice: dict | None = None) -> dict:
+         dice: dict | None = None, show: tuple[str, ...] | None = None) -> dict:
     """One form as the templates take it: {spec, fields, preset}; `preset` travels as JSON on the form
-    (the params the page already knows, sent with whatever the player taps)."""
-    return {"spec": spec, "fields": action_fields(spec, state, preset, defaults, dice),
-            "preset": json.dumps(preset, sort_keys=True) if preset else ""}
+    (the params the page already knows, sent with whatever the player taps). `show` keeps only the
+    fields a helper's step needs (the rest stay in "All actions")."""
+    fields = action_fields(spec, state, preset, defaults, dice)
+    if show is not None:
+        fields = [f for f in fields if f.name in show]
+    return {"spec": spec, "fields": fields, "preset": json.dumps(preset, sort_keys=True) if preset else ""}
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,26 @@ class Quick:
     primary: bool = False
     versioned: bool = False
     help: str = ""
+    # Actions recorded right after this one, as one thing the player did (one undo): "Draw 2" in a
+    # phase that has nothing else to do also moves on. Each is {"type", "params"}.
+    then: tuple = ()
+
+    @property
+    def params_json(self) -> str:
+        return json.dumps(self.params, sort_keys=True)
+
+    @property
+    def then_json(self) -> str:
+        return json.dumps(list(self.then), sort_keys=True) if self.then else ""
+
+
+def legal(game: Game, state: dict, action_type: str, params: dict, mode: str | None = None) -> bool:
+    """Whether the engine would record this action now without an override: a button is offered
+    only when tapping it cannot be refused."""
+    try:
+        return decide(game, state, Action(action_type, params), mode=mode).accepted
+    except ParamError:
+        return False
 
 
 def action_form_supported(spec: ActionSpec) -> bool:
@@ -125,6 +150,11 @@ def option_fields(game: Game) -> list[Field]:
     seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in game.modes))]}
     spec = ActionSpec("setup", "Setup", game.options_schema, apply=lambda *a: None)
     return action_fields(spec, seats)
+
+
+def player_fields(game: Game) -> list[PlayerField]:
+    """A game's per-player setup fields, the plain (name, label, placeholder) ones as text fields."""
+    return [f if isinstance(f, PlayerField) else PlayerField(*f) for f in game.player_fields]
 
 
 def stepper(steps: Iterable[tuple[str, str]], current: int) -> list[dict]:
