@@ -22,7 +22,7 @@ migrate: $(STAMP)
 
 fixtures: migrate
 	$(PY) manage.py load_rules
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --base http://$(HOST):$(PORT)
 
 run: fixtures
 	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver $(HOST):$(PORT)

@@ -44,6 +44,8 @@ class ActionSerializer(StrictSerializer):
     params = serializers.DictField(required=False, default=dict)
     expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
     override = OverrideSerializer(required=False, allow_null=True)
+    group = serializers.RegexField(r"^[\w.:-]{1,60}$", required=False, allow_blank=True, default="", error_messages={
+        "invalid": "letters, digits and . : _ - only, at most 60 characters"})
 
 
 class VersionedWriteSerializer(StrictSerializer):

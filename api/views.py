@@ -134,7 +134,7 @@ class SessionActionsView(APIView):
                 token=token, type=v["type"], params=v.get("params") or {},
                 expected_version=v.get("expected_version"),
                 override_reason=(v.get("override") or {}).get("reason"),
-                idempotency_key=_idempotency_key(request),
+                idempotency_key=_idempotency_key(request), group=v.get("group") or "",
             )
         except ServiceError as exc:
             return _service_error(exc, request)

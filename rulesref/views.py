@@ -30,17 +30,21 @@ def entry_page(request, key):
     if selectors.is_engine_rule(key):
         entry = selectors.entry_for_rule(key)
         if entry is not None:
-            return redirect(reverse("rules-entry", args=[entry.key]) + f"#{key}")
+            sheet = "?sheet=1" if request.GET.get("sheet") else ""
+            return redirect(reverse("rules-entry", args=[entry.key]) + f"{sheet}#{key}")
         game = get_game(key.split(".", 1)[0])
         if game is None or key not in game.rules:
             raise Http404("No such rule")
-        return render(request, "rule_detail.html", {"game": game, "rule": game.rules[key]})
+        template = "rulesref/_rule_body.html" if request.GET.get("sheet") else "rule_detail.html"
+        return render(request, template, {"game": game, "rule": game.rules[key]})
     entry = selectors.entry_get(key)
     if entry is None:
         raise Http404("No such entry")
     game = get_game(entry.game)
     rules = [game.rules[r] for r in selectors.citing_rules(entry) if game and r in game.rules]
-    return render(request, "rulesref/entry.html", {
+    # ?sheet=1: the entry alone, for the "Why?" sheet over the table
+    template = "rulesref/_entry_body.html" if request.GET.get("sheet") else "rulesref/entry.html"
+    return render(request, template, {
         "entry": entry, "see_also": selectors.see_also(entry), "rules": rules,
         "unregistered": [r for r in selectors.citing_rules(entry) if not game or r not in game.rules],
     })

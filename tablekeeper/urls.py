@@ -11,6 +11,7 @@ urlpatterns = [
     path("sw.js", offline_views.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline_views.manifest, name="manifest"),
     path("offline/", offline_views.offline_page, name="offline"),
+    path("demo/<slug:game>/<int:index>/", views.demo, name="demo"),
     path("t/<str:token>/", views.table, name="table"),
     path("t/<str:token>/state/", views.table_state, name="table-state"),
     path("t/<str:token>/record/", views.record, name="record"),

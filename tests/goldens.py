@@ -46,7 +46,7 @@ def game_facts(game) -> dict:
         "modes": [[m.slug, m.title, m.min_players, m.max_players] for m in game.modes],
         "phases": [[p.id, p.title] for p in game.phases],
         "phase_rule": game.phase_rule, "game_over_rule": game.game_over_rule, "invariants": list(game.invariants),
-        "options_schema": game.options_schema, "player_fields": [list(f) for f in game.player_fields],
+        "options_schema": game.options_schema, "player_fields": [list(f) if isinstance(f, tuple) else [f.name, f.label, f.placeholder] for f in game.player_fields],
         "actions": action_table(game), "rules": rule_table(game),
     }
 

@@ -3,10 +3,23 @@ from __future__ import annotations
 
 from django import forms
 
-from tracker.engine.kit.presenter import option_fields
+from tracker.engine.kit.presenter import option_fields, player_fields
 from tracker.games import all_games
 
 MAX_PLAYERS = 8
+
+
+def _typed(f, value: str):
+    if f.kind == "number" and value.lstrip("-").isdigit():
+        return int(value)
+    return value  # the game's setup check names the field when it is not what it takes
+
+
+def _put(player: dict, dotted: str, value) -> None:
+    *path, last = dotted.split(".")
+    for key in path:
+        player = player.setdefault(key, {})
+    player[last] = value
 
 
 class NewGameForm(forms.Form):
@@ -22,16 +35,17 @@ class NewGameForm(forms.Form):
 
     def players(self, game) -> list[dict]:
         names = self._list("name")
-        extra = {name: self._list(name) for name, _, _ in game.player_fields}
+        # each field's inputs carry the game's slug, so another game's hidden row never mixes in
+        extra = [(f, self._list(f"{game.slug}:{f.name}") or self._list(f.name)) for f in player_fields(game)]
         out = []
         for i, name in enumerate(names[:MAX_PLAYERS]):
             if not name.strip():
                 continue
             player = {"name": name.strip()[:60]}
-            for field_name, values in extra.items():
+            for f, values in extra:
                 value = values[i].strip() if i < len(values) else ""
                 if value:
-                    player[field_name] = value[:40]
+                    _put(player, f.name, _typed(f, value[:40]))
             out.append(player)
         return out
 

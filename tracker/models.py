@@ -42,6 +42,9 @@ class Event(models.Model):
     overridden = models.JSONField(default=list, help_text="violations accepted anyway")
     override_reason = models.TextField(blank=True)
     undone = models.BooleanField(default=False)
+    # One thing the player did that took several events (a whole attack through the helper): undo
+    # takes the group back at once and the log shows it as one line.
+    group = models.CharField(max_length=60, blank=True, default="")
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)
     engine_version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
@@ -59,6 +62,19 @@ class Event(models.Model):
 
     def __str__(self):
         return f"#{self.seq} {self.type}"
+
+
+class UndoMark(models.Model):
+    """An undo or redo as the log shows it: which events it took back or brought back, and when."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="undo_marks")
+    kind = models.CharField(max_length=4, choices=[("undo", "undo"), ("redo", "redo")])
+    seqs = models.JSONField(help_text="the events it changed, oldest first")
+    label = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
 
 
 class IdempotentResponse(models.Model):

@@ -1,16 +1,19 @@
 """Server-rendered pages: start a game, the table of a session, its live fragment. Generic: what a game
 shows beyond counters and forms comes from its presenter (`PAGE` in the game's page.py)."""
+import time
+
 import segno
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tracker.engine.kit.presenter import Table, mode_forms, option_fields
+from tracker.engine.kit.presenter import Table, mode_forms, option_fields, player_fields
 from tracker.errors import BadRequest, ServiceError
-from tracker.games import all_games, get_game, plugin
+from tracker.games import all_games, get_game, plugin, plugins
 
-from . import selectors
+from . import selectors, table_log
 from .forms import MAX_PLAYERS, NewGameForm
+from .services import demos as demos_service
 from .services import records, sessions
 
 LOG_LENGTH = 40
@@ -32,9 +35,29 @@ def home(request):
             return redirect("table", session.id)
     elif request.method == "POST":
         errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
-    games = [{"game": g, "options": option_fields(g)} for g in all_games()]
-    return render(request, "home.html", {"games": games, "form": form, "errors": errors, "rows": range(MAX_PLAYERS)},
+    games = []
+    for g in all_games():
+        fields = player_fields(g)
+        games.append({"game": g, "options": option_fields(g), "player_fields": [f for f in fields if f.choices],
+                      "more_fields": [f for f in fields if not f.choices],
+                      "more_title": " · ".join(f.label for f in fields if not f.choices)})
+    # what was typed comes back after a refusal: a newcomer never types the table twice
+    names = request.POST.getlist("name") if request.method == "POST" else []
+    rows = [{"index": i, "name": names[i] if i < len(names) else ""} for i in range(MAX_PLAYERS)]
+    demos = [{"game": p.game.slug, "index": i, "title": d.title} for p in plugins() for i, d in enumerate(p.demo)]
+    return render(request, "home.html", {"games": games, "form": form, "errors": errors, "rows": rows, "demos": demos},
                   status=400 if errors else 200)
+
+
+def demo(request, game, index):
+    """A fresh copy of one of a game's demo sessions, so that whoever taps it plays their own."""
+    found = plugin(game) if game in {p.game.slug for p in plugins()} else None
+    if found is None or not 0 <= index < len(found.demo):
+        raise Http404("No such demo")
+    if request.method != "POST":
+        return redirect("home")
+    session = demos_service.start(found.game.slug, found.demo[index])
+    return redirect("table", session.pk)
 
 
 def _access(token):
@@ -57,14 +80,17 @@ def _context(request, access) -> dict:
         "players": list(enumerate(state.get("players", []))),
         "phases": game.phases, "phase_index": phase_ids.index(state["phase"]) if state.get("phase") in phase_ids else -1,
         "current_phase": next((p.title for p in game.phases if p.id == state.get("phase")), state.get("phase")),
-        "events": list(selectors.session_events(session).order_by("-seq")[:LOG_LENGTH]),
-        "action_forms": forms,
+        "log": table_log.table_log(session, LOG_LENGTH),
+        "action_groups": table_log.drawer_groups(game, forms, state.get("phase")),
         "has_advance": "advance_phase" in game.actions,
         "page": page,
+        "rendered_at": int(time.time() * 1000),
         "state_template": page.template if page else GENERIC_STATE,
     }
     if page is not None and page.context is not None:
         context.update(page.context(Table(game, state, session.mode, access.can_write, forms)))
+    # buttons for what is legal now: none once the game is over or on a view-only link
+    context["now"] = table_log.now_buttons(context.get("now") or []) if access.can_write and not session.outcome else []
     return context
 
 

@@ -33,8 +33,21 @@
       o.hidden = o.disabled = o.dataset.game !== game.value;
       if (!o.hidden && !first) first = o;
     });
-    if (mode.selectedOptions[0] && mode.selectedOptions[0].hidden && first) mode.value = first.value;
+    // Select the option itself: two games may share a mode's value ("duel"), and setting
+    // mode.value would pick the other game's hidden, disabled option, which is never sent.
+    if ((!mode.selectedOptions[0] || mode.selectedOptions[0].disabled) && first) first.selected = true;
     syncRows();
+    syncSeatNames();
+  }
+  // Seats offered in the options ("who goes first") read as the names typed above.
+  function syncSeatNames() {
+    var names = rows().map(function (r, i) {
+      var v = r.querySelector("input[name=name]").value.trim();
+      return v || "Player " + (i + 1);
+    });
+    document.querySelectorAll("select[data-seat-names] option").forEach(function (o) {
+      if (o.value !== "") o.textContent = names[+o.value] || ("Player " + (+o.value + 1));
+    });
   }
   function syncRows() {
     var o = mode.selectedOptions[0]; if (!o) return;
@@ -49,6 +62,9 @@
     if (hidden.length) { hidden[0].hidden = false; hidden[0].querySelector("input").focus(); }
   });
   game.addEventListener("change", syncModes);
+  document.getElementById("new-game").addEventListener("input", function (ev) {
+    if (ev.target.name === "name") syncSeatNames();
+  });
   mode.addEventListener("change", syncRows);
   syncModes();
 })();

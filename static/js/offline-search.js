@@ -117,6 +117,9 @@
     }, () => { target.innerHTML = NO_INDEX; });
   }
 
+  // The game a search is about: the one chosen, else the one the player came from.
+  const gameOf = (params) => params.get('game') || params.get('prefer') || '';
+
   const form = document.querySelector('form.search');
   const results = document.getElementById('results');
   if (form && results) {
@@ -128,7 +131,7 @@
       if (!url || url.pathname !== '/rules/results/') return false;
       const q = url.searchParams.get('q') || '';
       form.elements.q.value = q;
-      showResults(results, q, url.searchParams.get('game') || '');
+      showResults(results, q, gameOf(url.searchParams));
       return true;
     };
     // Offline: do not wait for a request that cannot succeed.
@@ -140,11 +143,12 @@
     form.addEventListener('submit', (ev) => {
       if (!navigator.onLine) { ev.preventDefault(); fromForm(); }
     });
-    // Offline, /rules/?q=... is the cached page without the question or its results.
+    // Offline, /rules/?q=... is the cached page without the question or its results, and without
+    // the game the player came from (?prefer=, from the table's "Rules search" link): keep it.
     const asked = new URLSearchParams(location.search);
+    if (!navigator.onLine && gameOf(asked)) form.elements.game.value = gameOf(asked);
     if (!navigator.onLine && asked.get('q')) {
       form.elements.q.value = asked.get('q');
-      form.elements.game.value = asked.get('game') || '';
       fromForm();
     }
   }

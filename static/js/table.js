@@ -13,6 +13,7 @@
   var $ = function (sel, from) { return (from || document).querySelector(sel); };
   var stateBox = $("#state");
   var lastRequest = null; // the tap a refusal is about, for "accept anyway"
+  var snapKey = "tk.snap." + token;
 
   rememberThisGame();
   keepScreenOn();
@@ -33,32 +34,46 @@
     });
   }
 
+  // The counter a tap moves (data-counter="lp-0" data-delta="-3"), moved at once when it must wait.
+  function counterOf(el) {
+    var holder = el && el.closest ? el.closest("[data-counter]") : null;
+    return holder ? { counter: holder.dataset.counter, delta: +holder.dataset.delta || 0 } : null;
+  }
+
   function record(request, button) {
-    // request: {type, params, versioned, override}
+    // request: {type, params, versioned, override, group, form}
     var body = { type: request.type, params: request.params };
     if (request.versioned) body.expected_version = version;
     if (request.override) body.override = { reason: request.override };
+    if (request.group) body.group = request.group;
     var key = newKey();
-    if (!navigator.onLine) { enqueue(body, key); return Promise.resolve(); }
+    var moves = request.moves || counterOf(button);
+    if (!navigator.onLine) { enqueue(body, key, moves); return Promise.resolve(false); }
     busy(button, true);
     return post("actions/", body, key).then(function (res) {
       busy(button, false);
       handle(res, request);
+      return res.status === 201;
     }, function () {
       busy(button, false);
-      enqueue(body, key); // the network went away mid-tap: keep it, with its key, for later
+      enqueue(body, key, moves); // the network went away mid-tap: keep it, with its key, for later
+      return false;
     });
   }
 
   function handle(res, request) {
     if (res.status === 201) {
-      hide("refusal"); hide("moved-on");
-      toast(res.data.event && res.data.event.log ? res.data.event.log : "Recorded.");
-      (res.data.notes || []).forEach(function (n) { toast(n); });
+      hide("moved-on");
+      if (request.override) hide("refusal");
+      var notes = res.data.notes || [];
+      // short, and never over a refusal: the notes the engine adds are part of the same answer
+      toast([res.data.event && res.data.event.log ? res.data.event.log : "Recorded."].concat(notes).join(" "), notes.length ? 5000 : 2000);
       applyVersion(res.data.version);
     } else if (res.status === 422) {
       lastRequest = request;
       showRefusal(res.data);
+    } else if (res.status === 400) {
+      showProblem(res.data, request);
     } else if (res.status === 409) {
       var moved = $("[data-testid=moved-on]");
       moved.textContent = "The table moved on while you tapped: here is the game as it is now. Check it and tap again if needed.";
@@ -72,23 +87,52 @@
     }
   }
 
-  function showRefusal(data) {
+  function refusalBox(title, canOverride) {
+    hideToast(); // a refusal replaces any toast at once
     var box = $("[data-testid=refusal]");
+    $("strong", box).textContent = title;
     var list = $("[data-refusal-list]", box);
     list.innerHTML = "";
+    var form = $("[data-override]", box);
+    if (form) form.hidden = true;
+    var accept = $("[data-testid=accept-anyway]", box);
+    if (accept) accept.hidden = !canOverride;
+    box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
+    return list;
+  }
+
+  function showRefusal(data) {
+    var list = refusalBox("Not allowed:", !(data.violations || []).some(function (v) { return v.hard; }));
     (data.violations || []).forEach(function (v) {
       var li = document.createElement("li");
       li.textContent = v.message + " ";
       var why = document.createElement("a");
       why.href = v.reference; why.textContent = "Why? (" + v.rule + ")";
       why.setAttribute("data-testid", "refusal-why");
+      why.setAttribute("data-why", "");
       li.appendChild(why);
       list.appendChild(li);
     });
-    var form = $("[data-override]", box);
-    if (form) form.hidden = true;
-    box.hidden = false;
-    box.scrollIntoView({ block: "nearest" });
+  }
+
+  // A malformed step: name the field by its label on the form it came from, and mark it.
+  function showProblem(data, request) {
+    var list = refusalBox("Not recorded:", false);
+    var errors = data.errors || {};
+    var names = Object.keys(errors);
+    if (!names.length) names = [""];
+    names.forEach(function (path) {
+      var name = path.split(".").pop();
+      var input = request.form && name ? request.form.querySelector("[name=\"" + name + "\"]") : null;
+      var label = input && input.closest("label, .dice-field") ? (input.closest("label, .dice-field").querySelector(".field-label") || input.closest("label")) : null;
+      var text = label ? label.textContent.replace(input && input.tagName === "SELECT" ? input.textContent : "", "").trim() : path;
+      if (input) input.setAttribute("aria-invalid", "true");
+      var li = document.createElement("li");
+      li.setAttribute("data-testid", "problem");
+      li.textContent = (text ? text + ": " : "") + (errors[path] ? errors[path].join(" ") : (data.detail || "could not record that."));
+      list.appendChild(li);
+    });
   }
 
   // ---- following the game -------------------------------------------------------------------
@@ -133,11 +177,38 @@
     });
     var newLocal = $("[data-local-log]", stateBox);
     if (newLocal) { newLocal.innerHTML = localHtml; newLocal.hidden = localHidden; }
+    snapshot();
+    showWaiting();
+  }
+
+  // ---- what this phone last saw ---------------------------------------------------------------
+  // A reload without network may get an older copy of the page from the service worker: the newest
+  // state this phone saw is kept here and shown instead, with its time.
+  function snapshot() {
+    try {
+      localStorage.setItem(snapKey, JSON.stringify({ version: version, at: Date.now(), html: stateBox.innerHTML }));
+    } catch (e) { /* storage full: the page still works, only an offline reload shows less */ }
+  }
+  function readSnapshot() {
+    try { return JSON.parse(localStorage.getItem(snapKey) || "null"); } catch (e) { return null; }
+  }
+  // when the page was drawn by the server (an offline reload may draw an old copy)
+  var seenAt = +root.dataset.renderedAt || Date.now();
+  function restoreSnapshot() {
+    var snap = readSnapshot();
+    if (!snap || typeof snap.html !== "string" || !(snap.version >= version)) return;
+    if (snap.version > version) {
+      stateBox.innerHTML = snap.html;
+      version = snap.version;
+      root.dataset.version = version;
+    }
+    seenAt = snap.at || seenAt;
   }
 
   function poll() {
     var headers = etag ? { "If-None-Match": etag } : {};
     fetch(api, { headers: headers, credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      if (r.status === 200 || r.status === 304) seenAt = Date.now();
       online(true);
       if (r.status === 200) {
         etag = r.headers.get("ETag");
@@ -155,11 +226,28 @@
   }
   function writeQueue(q) { localStorage.setItem(queueKey, JSON.stringify(q)); showQueue(); }
 
-  function enqueue(body, key) {
+  function enqueue(body, key, moves) {
     var q = readQueue();
-    q.push({ body: body, key: key });
+    q.push({ body: body, key: key, moves: moves || null });
     writeQueue(q);
+    showWaiting();
     toast("No network: the tap is kept on this phone and sent when the network is back.");
+  }
+
+  // Counters moved by taps still waiting: shown moved, and marked as not yet recorded.
+  function showWaiting() {
+    var totals = {};
+    readQueue().forEach(function (item) {
+      if (item.moves && item.moves.counter) totals[item.moves.counter] = (totals[item.moves.counter] || 0) + item.moves.delta;
+    });
+    stateBox.querySelectorAll("[data-counter-value]").forEach(function (el) {
+      var base = el.dataset.base !== undefined ? +el.dataset.base : +el.textContent;
+      el.dataset.base = base;
+      var delta = totals[el.dataset.counterValue];
+      el.textContent = delta ? base + delta : base;
+      el.classList.toggle("waiting", !!delta);
+      if (delta) el.title = "waiting to be sent"; else el.removeAttribute("title");
+    });
   }
 
   var flushing = false;
@@ -170,6 +258,7 @@
     var item = q[0];
     post("actions/", item.body, item.key).then(function (res) {
       writeQueue(readQueue().slice(1)); // the same key makes a resent tap apply once
+      showWaiting();
       var verdict = res.status === 201 ? "sent: " + ((res.data.event && res.data.event.log) || item.body.type)
         : res.status === 422 ? "refused: " + (res.data.violations || []).map(function (v) { return v.message; }).join(" ")
         : "not recorded (" + res.status + "): " + (res.data.detail || item.body.type);
@@ -189,12 +278,19 @@
 
   function online(isOnline) { root.classList.toggle("offline", !isOnline); showQueue(!isOnline); }
 
+  function hhmm(ms) {
+    var d = new Date(ms);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+
   function showQueue(offline) {
     var banner = $("[data-testid=offline-banner]");
     var waiting = readQueue().length;
     var off = offline || !navigator.onLine;
     banner.hidden = !off && !waiting;
-    banner.textContent = (off ? "No network. " : "") + (waiting ? waiting + " tap" + (waiting > 1 ? "s" : "") + " waiting to be sent." : "The game will catch up when the network is back.");
+    var taps = waiting + " tap" + (waiting === 1 ? "" : "s") + " waiting";
+    banner.textContent = off ? "No network: the game as of " + hhmm(seenAt) + ", " + taps + "."
+      : (waiting ? taps + " to be sent." : "");
   }
 
   window.addEventListener("online", function () { online(true); flushQueue(); refresh(); });
@@ -205,10 +301,21 @@
     var button = ev.target.closest("[data-act]");
     if (button && canWrite) {
       ev.preventDefault();
-      record({ type: button.dataset.act, params: JSON.parse(button.dataset.params || "{}"),
-               versioned: "versioned" in button.dataset }, button);
+      var then = button.dataset.then ? JSON.parse(button.dataset.then) : [];
+      // a button that records several steps makes them one thing to undo
+      var group = groupOf(button) || (then.length ? "tap-" + newKey().slice(0, 12) : "");
+      var chain = record({ type: button.dataset.act, params: JSON.parse(button.dataset.params || "{}"),
+                          versioned: "versioned" in button.dataset, group: group }, button);
+      then.forEach(function (step) {
+        chain = chain.then(function (ok) {
+          if (ok === false && navigator.onLine) return false; // refused: the rest would not make sense
+          return record({ type: step.type, params: step.params || {}, group: group }, button);
+        });
+      });
       return;
     }
+    var why = ev.target.closest("[data-why]");
+    if (why && why.href) { ev.preventDefault(); openWhy(why.href); return; }
     if (ev.target.closest("[data-undo]")) { undoRedo("undo/", ev.target); return; }
     if (ev.target.closest("[data-redo]")) { undoRedo("redo/", ev.target); return; }
     if (ev.target.closest("[data-testid=accept-anyway]")) {
@@ -237,17 +344,57 @@
     }
     if (!form.dataset.action || !canWrite) return;
     ev.preventDefault();
-    var params = {};
+    var params = form.dataset.preset ? JSON.parse(form.dataset.preset) : {};
+    var missing = null;
     form.querySelectorAll("[name]").forEach(function (el) {
+      el.removeAttribute("aria-invalid");
       if (el.type === "checkbox") { if (el.checked) params[el.name] = true; return; }
-      if (el.value === "") return;
-      params[el.name] = "int" in el.dataset ? parseInt(el.value, 10) : el.value;
+      if (el.value === "") { if ("required" in el.dataset && !missing) missing = el; return; }
+      params[el.name] = "int" in el.dataset || ("intOrText" in el.dataset && /^-?\d+$/.test(el.value.trim()))
+        ? parseInt(el.value, 10) : el.value.trim();
     });
-    record({ type: form.dataset.action, params: params, versioned: "versioned" in form.dataset },
-           form.querySelector("button[type=submit]")).then(function () {
-      form.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+    if (missing) { // a die not tapped yet: say which, nothing is sent
+      showProblem({ errors: (function () { var e = {}; e[missing.name] = ["tap the die's face first"]; return e; })() }, { form: form });
+      return;
+    }
+    record({ type: form.dataset.action, params: params, versioned: "versioned" in form.dataset,
+             group: groupOf(form), form: form, moves: counterOf(form) },
+           form.querySelector("button[type=submit]")).then(function (recorded) {
+      // what was tapped for this action must not carry over into the next one
+      if (recorded !== false) resetForm(form);
     });
   });
+
+  function resetForm(form) {
+    form.reset();
+    form.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+    form.querySelectorAll("[aria-pressed=true]").forEach(function (el) { el.setAttribute("aria-pressed", "false"); });
+    form.querySelectorAll("input[type=hidden][name]").forEach(function (el) { el.value = ""; });
+  }
+
+  function groupOf(el) {
+    var holder = el.closest("[data-group]");
+    return holder ? holder.dataset.group : "";
+  }
+
+  // ---- "Why?": the reference entry in a sheet over the table, the refusal still there after --
+  function openWhy(href) {
+    var sheet = document.getElementById("why-sheet");
+    var body = $("[data-why-body]", sheet);
+    var full = $("[data-why-full]", sheet);
+    full.href = href;
+    body.innerHTML = "<p class=\"muted\">Loading the rule…</p>";
+    if (sheet.showModal && !sheet.open) sheet.showModal();
+    var url = new URL(href, location.href);
+    url.searchParams.set("sheet", "1");
+    fetch(url.toString(), { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.text();
+    }).then(function (html) { body.innerHTML = html; }, function () {
+      body.innerHTML = "<p>The entry cannot be loaded now (no network?). The rules search works offline: " +
+        "use “Open the full entry”.</p>";
+    });
+  }
 
   function undoRedo(path, button) {
     if (!canWrite) return;
@@ -264,13 +411,14 @@
   function hide(testid) { var el = $("[data-testid=" + testid + "]"); if (el) el.hidden = true; }
 
   var toastTimer = null;
-  function toast(text) {
+  function toast(text, ms) {
     var el = $("[data-testid=toast]");
     el.textContent = text;
     el.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { el.hidden = true; }, 3500);
+    toastTimer = setTimeout(function () { el.hidden = true; }, ms || 2500);
   }
+  function hideToast() { clearTimeout(toastTimer); hide("toast"); }
 
   function rememberThisGame() {
     var list;
@@ -289,6 +437,9 @@
     document.addEventListener("visibilitychange", function () { if (!document.hidden) request(); });
   }
 
+  restoreSnapshot();
+  showWaiting();
   showQueue();
+  if (navigator.onLine) snapshot();
   poll();
 })();

@@ -95,6 +95,20 @@ class Mode:
     options: dict | None = None
 
 
+@dataclass(frozen=True)
+class PlayerField:
+    """One thing a new-game form asks of each player besides the name. `name` may be dotted
+    ("attributes.dodge") for a value nested in the player object; `choices` makes it a list to pick
+    from, `kind` "number" a whole number (a "number" field also takes "-", for a value a card lacks)."""
+
+    name: str
+    label: str
+    placeholder: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    kind: str = "text"  # text | number
+    help: str = ""
+
+
 @dataclass
 class Context:
     """What an action's checks and effects may know besides the state and its params."""
@@ -122,9 +136,9 @@ class Game:
     enumerate_actions: Callable[[State], list] | None = None  # candidate legal actions, for tests
     setup_errors: Callable[[str, list, dict], dict] | None = None  # {field: [messages]}
     # What a new-game form asks: setup options as a JSON schema, and per-player fields besides
-    # the name as (name, label, placeholder), e.g. ("hero", "Hero", "DB, ES, HR, TM").
+    # the name: PlayerField, or (name, label, placeholder) for a plain text field.
     options_schema: dict | None = None
-    player_fields: tuple[tuple[str, str, str], ...] = ()
+    player_fields: tuple = ()
     # (players, options) pairs that set up each mode, for the conformance harness and demo data
     setup_examples: Callable[[str], list[tuple[list, dict]]] | None = None
     # validate_deck(payload) -> report with .valid, .violations, .reminders; raises DeckInputError

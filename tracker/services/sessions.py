@@ -14,7 +14,7 @@ from tracker import store
 from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, initial_state, replay
 from tracker.errors import BadRequest, Conflict, NotFound, ReadOnly, RuleRefusal
 from tracker.games import get_game
-from tracker.models import Event, IdempotentResponse, Session
+from tracker.models import Event, IdempotentResponse, Session, UndoMark
 
 from . import linking
 
@@ -123,7 +123,7 @@ def write(token: str, endpoint: str, request, expected_version, idempotency_key,
 
 
 def apply_locked(session: Session, type: str, params: dict, *, override_reason: str | None = None,
-                 idempotency_key: str | None = None) -> WriteResult:
+                 idempotency_key: str | None = None, group: str = "") -> WriteResult:
     """Decide and record one action on a session already locked for this transaction."""
     game = get_game(session.game)
     try:
@@ -139,7 +139,7 @@ def apply_locked(session: Session, type: str, params: dict, *, override_reason: 
         player=params.get("player") if isinstance(params.get("player"), int) else None,
         log=decision.log[:300], overridden=overridden,
         override_reason=(override_reason or "").strip() if overridden else "",
-        idempotency_key=idempotency_key or None, engine_version=game.engine_version,
+        idempotency_key=idempotency_key or None, engine_version=game.engine_version, group=group or "",
     )
     outcome = game.outcome(decision.state)
     version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
@@ -160,14 +160,16 @@ def session_action_apply(
     expected_version: int | None = None,
     override_reason: str | None = None,
     idempotency_key: str | None = None,
+    group: str = "",
 ) -> WriteResult:
     params = params if params is not None else {}
 
     def change(session: Session) -> WriteResult:
-        return apply_locked(session, type, params, override_reason=override_reason, idempotency_key=idempotency_key)
+        return apply_locked(session, type, params, override_reason=override_reason,
+                            idempotency_key=idempotency_key, group=group)
 
-    return write(token, "action", [type, params, expected_version, override_reason], expected_version,
-                  idempotency_key, change)
+    request = [type, params, expected_version, override_reason] + ([group] if group else [])
+    return write(token, "action", request, expected_version, idempotency_key, change)
 
 
 def event_dict(event: Event) -> dict:
@@ -180,6 +182,7 @@ def event_dict(event: Event) -> dict:
         "overridden": [v["rule"] for v in event.overridden],
         "override_reason": event.override_reason or None,
         "undone": event.undone,
+        "group": event.group or None,
         "created": event.created.isoformat().replace("+00:00", "Z"),
     }
 
@@ -196,18 +199,48 @@ def _state_answer(session: Session, state: dict, redo_seqs: list, **extra) -> Wr
     return WriteResult(200, {"version": version, "state": state, "outcome": outcome, **extra})
 
 
+def _top_group(session: Session) -> list[Event]:
+    """The newest live event and, when it belongs to a group, the live events of that group just
+    below it: one thing the player did, newest first."""
+    live = Event.objects.filter(session=session, undone=False).order_by("-seq")
+    newest = live.first()
+    if newest is None:
+        return []
+    if not newest.group:
+        return [newest]
+    out = []
+    for event in live[:200]:  # no helper records more steps than this for one thing
+        if event.group != newest.group:
+            break
+        out.append(event)
+    return out
+
+
+def _mark(session: Session, kind: str, events: list[Event]) -> None:
+    first = events[0]
+    label = first.log or first.type
+    if len(events) > 1:
+        label = f"{label} (+{len(events) - 1} more)"
+    UndoMark.objects.create(session=session, kind=kind, seqs=[e.seq for e in events], label=label[:300])
+
+
 def session_undo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
     def change(session: Session) -> WriteResult:
-        newest = Event.objects.filter(session=session, undone=False).order_by("-seq").first()
-        if newest is None:
+        group = _top_group(session)
+        if not group:
             raise Conflict("Nothing to undo.", session)
-        spec = get_game(session.game).action(newest.type, session.mode)
-        if spec is not None and not spec.undoable:
-            raise Conflict(f"#{newest.seq} ({newest.log or spec.title}) can't be undone: it shows the table "
-                           "something that stays seen. Record what changes instead.", session)
-        if Event.objects.filter(pk=newest.pk, undone=False).update(undone=True) != 1:
+        game = get_game(session.game)
+        for event in group:
+            spec = game.action(event.type, session.mode)
+            if spec is not None and not spec.undoable:
+                raise Conflict(f"#{event.seq} ({event.log or spec.title}) can't be undone: it shows the table "
+                               "something that stays seen. Record what changes instead.", session)
+        seqs = [e.seq for e in group]  # newest first: redo takes the oldest back first
+        if Event.objects.filter(session=session, seq__in=seqs, undone=False).update(undone=True) != len(seqs):
             raise store.Lost()
-        return _state_answer(session, _rederive(session), [*session.redo_seqs, newest.seq], undone=newest.seq)
+        _mark(session, "undo", group[::-1])
+        return _state_answer(session, _rederive(session), [*session.redo_seqs, *seqs], undone=seqs[0],
+                             undone_seqs=sorted(seqs))
 
     return write(token, "undo", [expected_version], expected_version, idempotency_key, change)
 
@@ -216,15 +249,26 @@ def session_redo(*, token: str, expected_version: int | None = None, idempotency
     def change(session: Session) -> WriteResult:
         if not session.redo_seqs:
             raise Conflict("Nothing to redo.", session)
-        seq = session.redo_seqs[-1]
-        event = Event.objects.get(session=session, seq=seq)
-        if Event.objects.filter(pk=event.pk, undone=True).update(undone=False) != 1:
+        stack = list(session.redo_seqs)
+        first = Event.objects.get(session=session, seq=stack.pop())
+        events = [first]
+        while first.group and stack:
+            nxt = Event.objects.get(session=session, seq=stack[-1])
+            if nxt.group != first.group:
+                break
+            events.append(nxt)
+            stack.pop()
+        seqs = [e.seq for e in events]
+        if Event.objects.filter(session=session, seq__in=seqs, undone=True).update(undone=False) != len(seqs):
             raise store.Lost()
-        # The redo stack empties on every new action, so the state now is exactly the state this
-        # event was first applied to.
+        # The redo stack empties on every new action, so the state now is exactly the state these
+        # events were first applied to.
         state = session.state
-        apply_unchecked(get_game(session.game), state, event.type, event.params, mode=session.mode)
-        return _state_answer(session, state, session.redo_seqs[:-1], redone=seq)
+        game = get_game(session.game)
+        for event in events:
+            apply_unchecked(game, state, event.type, event.params, mode=session.mode)
+        _mark(session, "redo", events)
+        return _state_answer(session, state, stack, redone=seqs[0], redone_seqs=seqs)
 
     return write(token, "redo", [expected_version], expected_version, idempotency_key, change)
 

@@ -2,10 +2,13 @@
 for, the phase stepper, and `Page`, the presenter a game declares."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ..core import ActionSpec, Game
+from ..core import ActionSpec, Game, PlayerField
+from ..errors import ParamError
+from ..runtime import Action, decide
 
 SEAT_FIELDS = {"player", "target", "beneficiary", "starting_player"}
 
@@ -15,41 +18,114 @@ class Field:
     """One input of an action form, derived from the action's JSON schema."""
 
     name: str
-    kind: str  # number | select | seat | checkbox | text
+    kind: str  # number | select | seat | checkbox | text | dice
     required: bool
     label: str
     minimum: int | None = None
     maximum: int | None = None
     options: list = field(default_factory=list)  # [(value, label)]
     default: object = None
+    help: str = ""
+    dice: list[int] = field(default_factory=list)  # kind "dice": the dice whose faces are tapped, summed
+    chips: list[int] = field(default_factory=list)  # kind "number": amounts offered as one tap each
+
+    @property
+    def faces(self) -> list[list[int]]:
+        return [list(range(1, sides + 1)) for sides in self.dice]
 
 
-def _label(name: str) -> str:
-    return name.replace("_", " ")
+def label_of(name: str, prop: dict | None = None) -> str:
+    """A param's label: its schema title, else its name in words ("damage_target" -> "Damage target")."""
+    if prop and prop.get("title"):
+        return prop["title"]
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
 
 
-def action_fields(spec: ActionSpec, state: dict, preset: dict | None = None) -> list[Field]:
-    """The fields to show for `spec`; `preset` fixes some (hidden) and pre-fills defaults."""
+def _chips(prop: dict) -> list[int]:
+    low, high = prop.get("minimum", 0), prop.get("maximum", 999)
+    return list(range(max(low, 1), min(high, 10) + 1)) if high >= 1 else []
+
+
+def action_fields(spec: ActionSpec, state: dict, preset: dict | None = None,
+                  defaults: dict | None = None, dice: dict | None = None) -> list[Field]:
+    """The fields to show for `spec`. `preset` fixes some params (not shown: the button carries them),
+    `defaults` pre-fills others with the obvious choice, `dice` names the dice a roll field sums
+    when the state decides them (a check whose dice grow); "x-die" in the schema names a fixed die."""
     schema = spec.params
     required = set(schema.get("required", []))
-    players = [(i, p.get("name", f"Seat {i}")) for i, p in enumerate(state.get("players", []))]
+    defaults = defaults or {}
+    players = [(i, p.get("name", f"Seat {i + 1}")) for i, p in enumerate(state.get("players", []))]
     out = []
     for name, prop in schema.get("properties", {}).items():
         if preset and name in preset:
             continue
+        label, help_text, need = label_of(name, prop), prop.get("description", ""), name in required
+        default = defaults.get(name)
         if name in SEAT_FIELDS and prop.get("type") == "integer":
-            default = state.get("active_player") if name == "player" else None
-            out.append(Field(name, "seat", name in required, _label(name), options=players, default=default))
+            if default is None and name == "player":
+                default = state.get("active_player")
+            out.append(Field(name, "seat", need, label, options=players, default=default, help=help_text))
         elif "enum" in prop:
-            out.append(Field(name, "select", name in required, _label(name), options=[(v, _label(str(v))) for v in prop["enum"]]))
+            options = [(v, label_of(str(v))) for v in prop["enum"]]
+            out.append(Field(name, "select", need, label, options=options, default=default, help=help_text))
+        elif prop.get("type") == "integer" and (name in (dice or {}) or "x-die" in prop):
+            sides = (dice or {}).get(name) or [prop["x-die"]]
+            out.append(Field(name, "dice", need, label, prop.get("minimum"), prop.get("maximum"),
+                             default=default, help=help_text, dice=list(sides)))
         elif prop.get("type") == "integer":
-            out.append(Field(name, "number", name in required, _label(name), prop.get("minimum"), prop.get("maximum")))
+            out.append(Field(name, "number", need, label, prop.get("minimum"), prop.get("maximum"),
+                             default=default, help=help_text, chips=_chips(prop)))
         elif prop.get("type") == "boolean":
-            out.append(Field(name, "checkbox", False, _label(name)))
+            out.append(Field(name, "checkbox", False, label, default=default, help=help_text))
         elif prop.get("type") == "string":
-            out.append(Field(name, "text", name in required, _label(name)))
+            out.append(Field(name, "text", need, label, default=default, help=help_text))
         # arrays and unions (simultaneous_loss, attribute edits) are recorded through the API
     return out
+
+
+def form(spec: ActionSpec, state: dict, preset: dict | None = None, defaults: dict | None = None,
+         dice: dict | None = None, show: tuple[str, ...] | None = None) -> dict:
+    """One form as the templates take it: {spec, fields, preset}; `preset` travels as JSON on the form
+    (the params the page already knows, sent with whatever the player taps). `show` keeps only the
+    fields a helper's step needs (the rest stay in "All actions")."""
+    fields = action_fields(spec, state, preset, defaults, dice)
+    if show is not None:
+        fields = [f for f in fields if f.name in show]
+    return {"spec": spec, "fields": fields, "preset": json.dumps(preset, sort_keys=True) if preset else ""}
+
+
+@dataclass(frozen=True)
+class Quick:
+    """A one-tap button for an action that is legal now, every param filled from the state."""
+
+    label: str
+    type: str
+    params: dict
+    testid: str | None = None
+    primary: bool = False
+    versioned: bool = False
+    help: str = ""
+    # Actions recorded right after this one, as one thing the player did (one undo): "Draw 2" in a
+    # phase that has nothing else to do also moves on. Each is {"type", "params"}.
+    then: tuple = ()
+
+    @property
+    def params_json(self) -> str:
+        return json.dumps(self.params, sort_keys=True)
+
+    @property
+    def then_json(self) -> str:
+        return json.dumps(list(self.then), sort_keys=True) if self.then else ""
+
+
+def legal(game: Game, state: dict, action_type: str, params: dict, mode: str | None = None) -> bool:
+    """Whether the engine would record this action now without an override: a button is offered
+    only when tapping it cannot be refused."""
+    try:
+        return decide(game, state, Action(action_type, params), mode=mode).accepted
+    except ParamError:
+        return False
 
 
 def action_form_supported(spec: ActionSpec) -> bool:
@@ -61,7 +137,7 @@ def action_form_supported(spec: ActionSpec) -> bool:
 def mode_forms(game: Game, state: dict, mode: str) -> list[dict]:
     """{spec, fields} for every action of `mode` a form can record (the "All actions" drawer)."""
     return [
-        {"spec": spec, "fields": action_fields(spec, state)}
+        {"spec": spec, "fields": action_fields(spec, state), "preset": ""}
         for spec in game.action_specs()
         if action_form_supported(spec) and (spec.modes is None or mode in spec.modes)
     ]
@@ -74,6 +150,11 @@ def option_fields(game: Game) -> list[Field]:
     seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in game.modes))]}
     spec = ActionSpec("setup", "Setup", game.options_schema, apply=lambda *a: None)
     return action_fields(spec, seats)
+
+
+def player_fields(game: Game) -> list[PlayerField]:
+    """A game's per-player setup fields, the plain (name, label, placeholder) ones as text fields."""
+    return [f if isinstance(f, PlayerField) else PlayerField(*f) for f in game.player_fields]
 
 
 def stepper(steps: Iterable[tuple[str, str]], current: int) -> list[dict]:

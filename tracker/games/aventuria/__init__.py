@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tracker.engine import Game, Mode, Phase, actions_table
+from tracker.engine import Game, Mode, Phase, PlayerField, actions_table
 from tracker.engine.schema import boolean, obj, seat
 
 from .actions_attack import ATTACK_ACTIONS
@@ -14,7 +14,7 @@ from .decks import validate_deck
 from .enumerate import enumerate_actions
 from .outcome import outcome
 from .rules import RULES
-from .state import setup, setup_errors, setup_examples
+from .state import hero_choices, setup, setup_errors, setup_examples
 
 
 
@@ -46,6 +46,13 @@ GAME = Game(
         starting_player=seat("who takes the first turn; leave it out to roll for it at the table"),
         reward_cards_allowed=boolean("everyone agreed to allow Reward Cards in decks"),
     ),
-    player_fields=(("hero", "Hero", "DB, ES, HR, TM"),),
+    player_fields=(
+        PlayerField("hero", "Hero", choices=tuple(hero_choices())),
+        PlayerField("attributes.close_combat", "Close Combat", "from the Hero Card", kind="number",
+                    help="Arbosh's 14 is filled in when left blank"),
+        PlayerField("attributes.ranged_combat", "Ranged Combat", kind="number"),
+        PlayerField("attributes.magic", "Magic", "– if none", kind="number"),
+        PlayerField("attributes.dodge", "Dodge", kind="number"),
+    ),
     validate_deck=validate_deck,
 )

@@ -1,35 +1,144 @@
-"""The Aventuria table page: the attack helper shows the forms of the attack step at hand."""
+"""The Aventuria table page: what the active hero can do now as one-tap buttons, the attack helper
+that walks one attack from declaration to damage with every default filled in, and the hero cards."""
 from __future__ import annotations
 
-from tracker.engine.kit.presenter import Page, Table
+from tracker.engine.kit.presenter import Page, Quick, Table, form, legal
 
-from .state import ATTACK_TYPES
+from .state import ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
 
-# Which actions the attack helper offers at each step of `pending_attack`.
-ATTACK_STEPS = {
-    "attack_roll": ["attack_roll"],
-    "after_roll": ["spend_fate_reroll", "take_fate", "attack_failed_final", "damage_roll"],
-    "damage_roll": ["damage_roll"],
-    "dodge": ["dodge_roll", "apply_armor", "apply_damage"],
-    "life_point_loss": ["apply_armor", "apply_damage"],
-}
+# A damage roll is D6s plus a fixed value: the pad offers the totals a table sees (more through
+# "All actions").
+DAMAGE_PAD = 20
 
 
-def _form(forms, action_type):
-    return next((f for f in forms if f["spec"].type == action_type), None)
+def _players(state: dict) -> list:
+    # attack types in the rulebook's order: a stored object's key order is the database's (jsonb sorts)
+    return [(i, {**p, "attack_badges": [(t, bool(p.get("attacks_this_turn", {}).get(t))) for t in ATTACK_TYPES]})
+            for i, p in enumerate(state.get("players", []))]
+
+
+def _now(table: Table) -> list[Quick]:
+    """The turn's own steps, each legal now; "next phase" stays on the thumb bar."""
+    state, game, mode = table.state, table.game, table.mode
+    a = state.get("active_player")
+    if a is None or state.get("phase") == "setup":
+        return []
+    p = state["players"][a]
+    out: list[Quick] = []
+
+    def offer(label, action_type, params, testid, primary=False, then=()):
+        if legal(game, state, action_type, params, mode):
+            out.append(Quick(label, action_type, params, testid=testid, primary=primary, then=then))
+
+    phase = state["phase"]
+    if phase == "draw":
+        # Phase 3 readies everything by itself: the draw may carry the turn on to the Endurance phase.
+        nxt = ({"type": "advance_phase", "params": {"player": a}}, {"type": "advance_phase", "params": {"player": a}})
+        offer("Draw 2 · ready", "draw_cards", {"player": a, "count": 2, "reason": "phase"}, "draw-2", True, nxt)
+    elif phase == "endurance":
+        offer("Play an Endurance Card", "play_endurance", {"player": a, "source": "hand"}, "endurance", True)
+    elif phase == "end" and p["hand_count"] > HAND_LIMIT:
+        n = p["hand_count"] - HAND_LIMIT
+        offer(f"Discard {n} to {HAND_LIMIT}", "discard_to_hand_limit", {"player": a, "count": n}, "discard-to-7", True)
+    for i, hero in enumerate(state["players"]):
+        if hero.get("critical_draws"):
+            offer(f"{hero['name']}: natural 1, draw a card", "draw_cards",
+                  {"player": i, "count": 1, "reason": "critical_success"}, f"critical-draw-{i}")
+    return out
+
+
+def _declare_buttons(table: Table) -> list[Quick]:
+    state, a = table.state, table.state.get("active_player")
+    if a is None or state.get("phase") != "actions" or state.get("pending_attack"):
+        return []
+    out = []
+    for kind in ATTACK_TYPES:
+        for t, hero in enumerate(state["players"]):
+            params = {"player": a, "attack_type": kind, "target": t}
+            if t != a and legal(table.game, state, "declare_attack", params, table.mode):
+                out.append(Quick(f"{TYPE_TITLES[kind]} attack on {hero['name']}", "declare_attack", params,
+                                 testid=f"attack-{kind}-{t}"))
+    return out
+
+
+def _attack(table: Table) -> dict | None:
+    """The open attack as the helper shows it: who, what the roll needs, the step's buttons and pads."""
+    state, game, mode = table.state, table.game, table.mode
+    a = state.get("pending_attack")
+    if not a:
+        return None
+    attacker, target = a["attacker"], a["target"]
+    spec = lambda t: game.action(t, mode)  # noqa: E731
+    att, tgt = state["players"][attacker], state["players"][target]
+    need = a["value"] if a["value"] is not None else att["attributes"].get(ATTRIBUTE_OF[a["attack_type"]])
+    dodge = tgt["attributes"].get("dodge")
+    view = {"a": a, "attacker": att["name"], "target": tgt["name"], "need": need, "dodge": dodge,
+            "group": f"attack-{a['id']}", "forms": [], "buttons": [], "say": []}
+    step = a["step"]
+    if step == "attack_roll":
+        view["forms"].append(form(spec("attack_roll"), state, preset={"player": attacker}, show=("roll",)))
+    elif step == "after_roll":
+        if a["roll"] == 20:
+            view["say"].append(f"Natural 20, a critical failure: if it stands, {tgt['name']} draws a random card "
+                               f"from {att['name']}'s hand and discards it. A Fate Point reroll avoids it.")
+        if a["result"] == "unknown":
+            view["say"].append(f"{att['name']}'s {TYPE_TITLES[a['attack_type']]} value is not known: say whether "
+                               "it hit (set the values on the hero card to have it worked out).")
+            view["forms"].append(form(spec("damage_roll"), state, preset={"player": attacker},
+                                      dice={"amount": [DAMAGE_PAD]}, show=("amount",)))
+        for action_type, label, params in (
+            ("take_fate", f"Miss: {att['name']} takes a Fate Point", {"player": attacker}),
+            ("attack_failed_final", "Miss, no Fate Point", {"player": attacker}),
+        ):
+            if legal(game, state, action_type, params, mode):
+                view["buttons"].append(Quick(label, action_type, params, testid=action_type, primary=action_type == "take_fate"))
+        if att["fate_points"] > 0:
+            view["forms"].append(form(spec("spend_fate_reroll"), state, preset={"player": attacker}, show=("roll",)))
+    elif step == "damage_roll":
+        if a["roll"] == 1:
+            view["say"].append(f"Natural 1, a critical success: {att['name']} may draw a card.")
+        view["forms"].append(form(spec("damage_roll"), state, preset={"player": attacker}, dice={"amount": [DAMAGE_PAD]},
+                                  show=("amount",)))
+    elif step in ("dodge", "life_point_loss"):
+        damage = a["damage"]
+        if step == "dodge":
+            view["forms"].append(form(spec("dodge_roll"), state, preset={"player": target}, show=("roll",)))
+            view["say"].append(f"{tgt['name']} may dodge: a success halves {damage} to {-(-damage // 2)}"
+                               + (f" (Dodge {dodge})." if dodge is not None else "; Dodge value not known, say how it went."))
+        if a.get("dodged") == "unknown":
+            for label, amount in ((f"Dodge failed: {a['damage']} damage", a["damage"]),
+                                  (f"Dodge succeeded: {a['damage_if_dodged']} damage", a["damage_if_dodged"])):
+                view["buttons"].append(Quick(label, "apply_damage", {"target": target, "amount": amount},
+                                             testid=f"apply-{amount}"))
+        else:
+            label = f"{'No dodge: ' if step == 'dodge' else ''}{tgt['name']} takes {damage} damage"
+            view["buttons"].append(Quick(label, "apply_damage", {"target": target, "amount": damage},
+                                         testid="apply-damage", primary=step != "dodge"))
+        if not a["armor_used"]:
+            view["forms"].append(form(spec("apply_armor"), state, preset={"player": target}, show=("pro", "card", "discard")))
+    return view
 
 
 def context(table: Table) -> dict:
-    pending = table.state.get("pending_attack") or None
-    steps = ATTACK_STEPS.get(pending["step"], []) if pending else []
-    # attack types in the rulebook's order: a stored object's key order is the database's (jsonb sorts)
-    players = [(i, {**p, "attack_badges": [(t, bool(p.get("attacks_this_turn", {}).get(t))) for t in ATTACK_TYPES]})
-               for i, p in enumerate(table.state.get("players", []))]
+    state = table.state
+    roll = table.game.action("roll_for_start", table.mode)
+    roll_forms = []
+    if state.get("phase") == "setup" and state.get("roll_off"):
+        for s in state["roll_off"]["contenders"]:
+            if state["roll_off"]["rolls"][s] is None:
+                item = form(roll, state, preset={"player": s}, show=("roll",))
+                roll_forms.append({**item, "who": name_of(state, s), "seat": s})
     return {
-        "players": players,
-        "attack_forms": [f for name in steps for f in table.forms if f["spec"].type == name],
-        "declare_form": _form(table.forms, "declare_attack"),
-        "roll_form": _form(table.forms, "roll_for_start"),
+        "players": _players(state),
+        "now": _now(table),
+        "declare_buttons": _declare_buttons(table),
+        "next_attack_group": f"attack-{state.get('attack_count', 0) + 1}",
+        "attack": _attack(table),
+        "roll_forms": roll_forms,
+        "loss_pad": (2, 3, 4, 6, 7, 8, 9, 10),
+        "heal_pad": (2, 3, 4, 5),
+        "fate_takers": [i for i in range(len(state.get("players", [])))
+                        if legal(table.game, state, "take_fate", {"player": i}, table.mode)],
     }
 
 

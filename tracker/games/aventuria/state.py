@@ -9,6 +9,8 @@ import math
 
 from tracker.engine.kit import seats
 
+from .decks import HERO_PROFESSIONS, HEROES
+
 DUEL_MODES = ("duel", "skirmish", "team_duel")
 TURN_PHASES = ("start", "draw", "ready", "endurance", "actions", "end")
 ATTACK_TYPES = ("close", "ranged", "magic")
@@ -29,6 +31,27 @@ TYPE_TITLES = {"close": "Close Combat", "ranged": "Ranged Combat", "magic": "Mag
 
 # ------------------------------------------------------------------ setup
 
+# The only Hero Card value the rulebook prints ([Making an Attack], its example): the others are
+# asked at setup and can be corrected on the hero card.
+KNOWN_ATTRIBUTES: dict[str, dict[str, int]] = {"DB": {"close_combat": 14}}
+
+
+def hero_code(raw) -> str | None:
+    """DB, ES, HR or TM for a hero named by abbreviation, name, first name or profession; else None."""
+    if not isinstance(raw, str):
+        return None
+    key = " ".join(raw.replace(",", " ").split()).casefold()
+    for code, name in HEROES.items():
+        names = {code.casefold(), name.casefold().replace(",", ""), name.split()[0].rstrip(",").casefold(),
+                 HERO_PROFESSIONS[code].casefold()}
+        if key in names:
+            return code
+    return None
+
+
+def hero_choices() -> list[tuple[str, str]]:
+    return [(code, f"{name.split(',')[0].split()[0]} ({HERO_PROFESSIONS[code]})") for code, name in HEROES.items()]
+
 def _norm_magic(value):
     if isinstance(value, str) and value.strip() in ("-", "–", "—"):
         return NO_MAGIC
@@ -44,10 +67,10 @@ def new_player(seat: int, raw: dict, mode: str) -> dict:
     team = None
     if mode == "team_duel":
         team = raw.get("team") or ("A" if seat % 2 == 0 else "B")
-    hero = raw.get("hero")
+    hero = hero_code(raw.get("hero"))
     return {
         "name": raw["name"].strip(),
-        "hero": hero.strip() if isinstance(hero, str) and hero.strip() else None,
+        "hero": hero,
         "team": team,
         "life_points": STARTING_LP,
         "starting_life_points": STARTING_LP,
@@ -68,7 +91,8 @@ def new_player(seat: int, raw: dict, mode: str) -> dict:
         "extra_attacks_this_turn": 0,
         "eliminated": False,
         "eliminated_at": None,
-        "attributes": _attributes(raw.get("attributes")),
+        "attributes": {**_attributes(KNOWN_ATTRIBUTES.get(hero)),
+                       **{k: v for k, v in _attributes(raw.get("attributes")).items() if v is not None}},
         "mulligan_done": False,
         "critical_draws": 0,
         "last_test": None,
@@ -144,8 +168,9 @@ def setup_errors(mode: str, players: list, options: dict) -> dict:
         if not isinstance(name, str) or not name.strip():
             errors.setdefault(f"players.{i}.name", []).append("a name is required")
         hero = raw.get("hero")
-        if hero is not None and not isinstance(hero, str):
-            errors.setdefault(f"players.{i}.hero", []).append("must be a string such as DB, ES, HR or TM")
+        if hero is not None and hero != "" and hero_code(hero) is None:
+            known = ", ".join(f"{code} ({label})" for code, label in hero_choices())
+            errors.setdefault(f"players.{i}.hero", []).append(f"unknown hero {hero!r}; choose one of {known}")
         attrs = raw.get("attributes")
         if attrs is not None:
             if not isinstance(attrs, dict):

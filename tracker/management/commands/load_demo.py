@@ -3,20 +3,21 @@ from django.core.management.base import BaseCommand
 
 from tracker.games import plugins
 from tracker.models import Session
-from tracker.services import sessions
+from tracker.services import demos
 
 
 class Command(BaseCommand):
     help = "Create every game's demo sessions unless they exist already."
 
+    def add_arguments(self, parser):
+        parser.add_argument("--base", default="http://127.0.0.1:8000", help="where the site is served (make run passes it)")
+
     def handle(self, *args, **options):
+        base = options["base"].rstrip("/")
         for plugin in plugins():
             for demo in plugin.demo:
                 session = Session.objects.filter(game=plugin.game.slug, mode=demo.mode, players=demo.players).first()
                 if session is None:
-                    session = sessions.session_create(game=plugin.game.slug, mode=demo.mode, players=demo.players,
-                                                      options=dict(demo.options))
-                    for action_type, params in demo.taps:
-                        sessions.session_action_apply(token=session.pk, type=action_type, params=params)
-                self.stdout.write(f"{demo.title}: http://127.0.0.1:8000/t/{session.pk}/ "
-                                  f"(view only: /t/{session.view_id}/)")
+                    session = demos.start(plugin.game.slug, demo)
+                self.stdout.write(f"{demo.title}: {base}/t/{session.pk}/ (view only: {base}/t/{session.view_id}/)")
+        self.stdout.write(f"Tablekeeper: {base}/ (rules: {base}/rules/)")
