@@ -219,9 +219,14 @@ def apply_resolve_attacks(state, params, ctx):
 
 def apply_next_combat_step(state, params, ctx):
     c = state["combat"]
-    if c["step"] in STEPS[:-1]:
-        c["step"] = STEPS[STEPS.index(c["step"]) + 1]
-    return f"Combat round {c['round']}: {c['step'].replace('_', ' ')}."
+    before = STEPS.index(c["step"]) if c["step"] in STEPS else len(STEPS) - 1
+    if params.get("step") in STEPS:
+        c["step"] = params["step"]
+    elif c["step"] in STEPS[:-1]:
+        c["step"] = STEPS[before + 1]
+    passed = STEPS[before + 1:STEPS.index(c["step"])]
+    skipped = f" (nothing in {', '.join(x.replace('_', ' ') for x in passed)})" if passed else ""
+    return f"Combat round {c['round']}: {c['step'].replace('_', ' ')}{skipped}."
 
 
 def _move_out(state, c, uid, to) -> None:
@@ -377,7 +382,9 @@ ACTIONS = (
           apply_roll_unit, ("H20", "H21", "H22", "R76")),
     _spec("resolve_attacks", "Resolve this step's attacks", obj(("player",), player=P),
           apply_resolve_attacks, ("H20", "H21", "H22", "R73", "R76", "H23")),
-    _spec("next_combat_step", "Next combat step", obj(("player",), player=P),
+    _spec("next_combat_step", "Next combat step",
+          obj(("player",), player=P, step=enum(*STEPS[1:], description="a later step, passing over the steps "
+                                               "between when nothing is left to do in them")),
           apply_next_combat_step, ("H20", "H21", "H22", "R110")),
     _spec("execute_retreat", "Carry out a retreat", obj(("player", "unit"), player=P, unit=UID,
                                                         to=string(20, "adjacent own terrain; none if there is none")),

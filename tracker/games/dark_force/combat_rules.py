@@ -8,7 +8,7 @@ from tracker.engine import Rule
 
 from .combat_attacks import check_r69, check_r70, check_r71, check_r72, check_r73, check_r74, check_r75, check_r76
 from .combat_field import (
-    ATTACK_STEPS, SUPPORT_STEPS, at, attack_value, cmb, combat_over, defence_value, free_neighbour_slots, own_refuges,
+    ATTACK_STEPS, STEPS, SUPPORT_STEPS, at, attack_value, cmb, combat_over, defence_value, free_neighbour_slots, own_refuges,
     pairings, pending_summoned, pos, queue_ids, retreating_front, side_of, spots, uname, unit,
 )
 from .naval_rules import sea_retreat_problem
@@ -74,19 +74,37 @@ def check_h21(state, params, ctx):
     if kind == "reorganize" and combat_over(state, c):
         return "One side has no units left: end the combat."
     if kind == "next_combat_step":
-        step = c["step"]
-        if step == "place_units" and c["placing"]:
-            return f"{name_of(state, c['placing']['side'])} still has units to place."
-        if step == "announce_retreat" and len(c["retreat_declared"]) < 2:
-            return "Both sides announce their retreats (or none) first."
-        if step in ATTACK_STEPS and step not in c["resolved"]:
-            pairs, problems = pairings(state, c, step)
-            if pairs or problems:
-                return f"Resolve the {step.replace('_', ' ')} attacks first."
-        if step == "retreat" and [x for x in c["retreat"] if pos(state, c, x)]:
-            return "Carry out the announced retreats first."
-        if step == "reorganize":
-            return "Reorganize to begin the next round (or end the combat)."
+        return _leaving(state, c, params.get("step"))
+
+
+def _still_open(state, c, step) -> str | None:
+    """What keeps the combat in `step` (as the battlefield stands now), if anything."""
+    if step == "place_units" and c["placing"]:
+        return f"{name_of(state, c['placing']['side'])} still has units to place."
+    if step == "announce_retreat" and len(c["retreat_declared"]) < 2:
+        return "Both sides announce their retreats (or none) first."
+    if step in ATTACK_STEPS and step not in c["resolved"]:
+        pairs, problems = pairings(state, c, step)
+        if pairs or problems:
+            return f"Resolve the {step.replace('_', ' ')} attacks first."
+    if step == "retreat" and [x for x in c["retreat"] if pos(state, c, x)]:
+        return "Carry out the announced retreats first."
+    if step == "reorganize":
+        return "Reorganize to begin the next round (or end the combat)."
+    return None
+
+
+def _leaving(state, c, to) -> str | None:
+    """The step (and, skipping to `to`, every step passed over) must have nothing left open: passing over a
+    step in one tap is the same as tapping on through it, so it takes the same checks."""
+    here = STEPS.index(c["step"]) if c["step"] in STEPS else len(STEPS)
+    if to is not None and (to not in STEPS or STEPS.index(to) <= here):
+        return f"The combat is already at {c['step'].replace('_', ' ')}; {str(to).replace('_', ' ')} is not ahead."
+    for step in STEPS[here:STEPS.index(to) if to is not None else here + 1]:
+        why = _still_open(state, c, step)
+        if why:
+            return why if step == c["step"] else f"{why} ({step.replace('_', ' ')} can't be passed over)"
+    return None
 
 
 def check_h22(state, params, ctx):

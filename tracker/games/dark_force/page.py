@@ -3,7 +3,7 @@
 The context empties the generic phase list (the page draws its own stepper, with the movement sub-steps) and precomputes what the
 templates would otherwise work out: both Boron's Halls and how far each is from ending the game, the map
 laid out on a grid from the terrains' axial hex cells, what each tile may show (face-up units by name,
-face-down units only as a count), the combat helper's rows (page_combat.py), the play forms (page_plays.py),
+face-down units only as a count), the combat helper's rows (page_combat.py), the play forms (page_plays.py), the one-tap "now" buttons (page_now.py),
 and the tournament standings.
 
 Nothing private reaches the page: a face-down unit contributes a count (and its Army Size to the capacity
@@ -11,27 +11,14 @@ used, which the players announce when they recruit), never its name.
 """
 from __future__ import annotations
 
-import json
-
 from tracker.engine.kit.presenter import Page, Table, stepper
 
-from .page_combat import _combat, _start_combats
-from .page_common import _name, _queued, _unit_line
+from .page_combat import _combat
+from .page_common import STEP_TITLES, STEPS, _name, _queued, _unit_line
+from .page_now import now
 from .page_plays import _plays
 from .movement_rules import army_cap, creature_cap
-from .state import HAND_LIMIT
 
-STEPS = (
-    ("setup", "Roll for first"),
-    ("start", "Start: draws"),
-    ("play_terrains", "Play terrains"),
-    ("declare_moves", "Declare moves"),
-    ("execute_moves", "Execute moves"),
-    ("movement_end", "Movement end"),
-    ("combat", "Combat"),
-    ("discard", "Discard"),
-)
-STEP_TITLES = dict(STEPS)
 REASONS = {
     "borons_halls": "Boron's Halls", "conquest": "conquest", "deck_out": "the deck ran out",
     "time_limit": "the hour is up",
@@ -155,7 +142,6 @@ def _turn(state) -> dict:
     players = state.get("players", [])
     p = players[ap] if isinstance(ap, int) and 0 <= ap < len(players) else {}
     phase = state.get("phase")
-    hand = _int(p.get("hand_count"))
     step = state.get("movement_step") if phase == "movement" else phase
     rolls = (state.get("roll_off") or {}).get("rolls") or [None, None]
     return {
@@ -163,15 +149,8 @@ def _turn(state) -> dict:
         "step_title": STEP_TITLES.get(step, (step or "").replace("_", " ")),
         "draws": p.get("draws_this_turn"), "moves_allowed": _int(p.get("moves_allowed")),
         "moves_used": _int(p.get("moves_used")),
-        "choose_draws": phase == "start" and p.get("draws_this_turn") is None,
-        "can_mulligan": phase == "start" and not p.get("mulligan_used"),
-        "can_next": phase in ("start", "movement", "combat") and not (phase == "start" and p.get("draws_this_turn") is None)
-        and not (phase == "combat" and (state.get("combat") or state.get("combat_queue"))),
-        "excess": max(0, hand - HAND_LIMIT) if phase == "discard" else 0,
-        "can_end": phase == "discard" and hand <= HAND_LIMIT,
         "rollers": [{"seat": s, "name": _name(state, s), "roll": rolls[s] if s < len(rolls) else None}
                     for s in range(len(players))],
-        "draw_params": [(n, json.dumps({"player": ap, "count": n})) for n in (0, 1, 2)],
     }
 
 
@@ -221,10 +200,10 @@ def context(table: Table) -> dict:
     return {
         "phases": [],  # the page draws its own stepper, with the movement sub-steps
         "phase_index": -1,
+        "now": now(table),
         "df": {
             "halls": _halls(state), "map": _map(state), "turn": _turn(state), "steps": _steps(state),
             "combat": _combat(state),
-            "start_combats": _start_combats(state),
             "essen": bool((state.get("rules") or {}).get("essen96")),
             "result": result,
             "winner_name": _name(state, result.get("winner")) if result and result.get("winner") is not None else None,

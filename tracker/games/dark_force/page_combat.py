@@ -8,7 +8,7 @@ from __future__ import annotations
 from tracker.engine.kit.presenter import stepper
 
 from . import combat_field as cr
-from .page_common import _name, _p, _queued, _unit_line, unit_label
+from .page_common import _name, _p, _unit_line, unit_label
 
 
 # ------------------------------------------------------------------ combat helper
@@ -82,19 +82,6 @@ def _combat(state) -> dict | None:
     return out
 
 
-def _start_combats(state) -> list[tuple[str, str, str]]:
-    """(terrain id, name, params) of the combats waiting in the combat phase, for the active player to pick."""
-    if state.get("phase") != "combat" or state.get("combat"):
-        return []
-    ap = state.get("active_player")
-    out = []
-    for tid in _queued(state):
-        t = next((t for t in state.get("terrains", []) if t.get("id") == tid), None)
-        if t and not t.get("ocean"):
-            out.append((tid, t.get("name"), _p(player=ap, terrain=tid)))
-    return sorted(out)
-
-
 def _placed(state, c, side) -> list[tuple[str, str]]:
     return [(x, f"{_called(state, x)} ({row} {col})") for _, row, col, x in cr.spots(state, c, side)]
 
@@ -120,8 +107,7 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
                         "free": ", ".join(f"{r} {col}" for r, col in slots)}
         return ctl
     if cr.combat_over(state, c):
-        ctl["end"] = _p(player=a)
-        return ctl
+        return ctl  # the "now" buttons end it
     declared = c.get("retreat_declared") or []
     if step == "announce_retreat" and not (a in declared and d in declared):
         side = a if a not in declared else d
@@ -140,22 +126,31 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
                                               if "flank" in (state["units"][x].get("abilities") or [])],
                                     "targets": _placed(state, c, 1 - s)} for s in (d, a)]
                 ctl["declare"] = [f for f in ctl["declare"] if f["units"]]
-        rolls = []
-        for x in cr.missing_rolls(state, c, step):
-            u = state["units"][x]
-            v = u.get("values") or {}
-            need = [k for k in ("cs", "cd") if not isinstance(v.get(k), int)]
-            rolls.append({"unit": x, "name": unit_label(state, u), "player": u["controller"], "need": need,
-                          "buttons": [(n, _p(player=u["controller"], unit=x, roll=n)) for n in range(1, 7)]})
-        ctl["rolls"] = rolls
-        if not rolls:
-            ctl["resolve"] = _p(player=a)
-    elif step == "retreat":
-        ctl["retreats"] = [{"unit": x, "name": _called(state, x), "player": state["units"][x]["controller"],
-                            "to": [(t["id"], t["name"]) for t in cr.own_refuges(state, c, state["units"][x]["controller"])]}
-                           for x in c.get("retreat") or [] if cr.pos(state, c, x)]
-    if step == "reorganize":
-        ctl["reorganize"] = _p(player=a)
-    elif step in cr.STEPS and not ctl.get("retreats") and not ctl.get("retreat"):
-        ctl["next"] = _p(player=a)
+        ctl["pairs"] = _pairs(state, c, step)
     return ctl
+
+
+def _die(state, c, step, uid) -> dict:
+    """One unit's die in an attack step: its roll once entered, else a pad of the d6's faces (or, while its
+    CS or CD is unknown, a form that takes them with the roll)."""
+    u = state["units"][uid]
+    v = u.get("values") or {}
+    return {"unit": uid, "name": unit_label(state, u), "player": u["controller"],
+            "roll": ((c.get("rolls") or {}).get(cr.bucket(step)) or {}).get(uid),
+            "need": [k for k in ("cs", "cd") if not isinstance(v.get(k), int)],
+            "buttons": [(n, _p(player=u["controller"], unit=uid, roll=n)) for n in range(1, 7)]}
+
+
+def _pairs(state, c, step) -> list[dict]:
+    """The step's pairings, each with both units' dice: the table enters a pairing's two rolls side by side."""
+    pairs, _ = cr.pairings(state, c, step)
+    out, seen = [], set()
+    for p in pairs:
+        if not (cr.unit(state, p["unit"]) and cr.unit(state, p["target"])):
+            continue
+        dice = [_die(state, c, step, x) for x in (p["unit"], p["target"])]
+        for d in dice:  # one die per unit and round (R76): a unit in two pairings has one pad, at the first
+            d["again"] = d["unit"] in seen
+            seen.add(d["unit"])
+        out.append({"kind": p.get("kind"), "dice": dice})
+    return out

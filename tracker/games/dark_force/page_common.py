@@ -10,6 +10,18 @@ from tracker.engine.kit import seats
 
 _name = seats.name_of
 
+STEPS = (
+    ("setup", "Roll for first"),
+    ("start", "Start: draws"),
+    ("play_terrains", "Play terrains"),
+    ("declare_moves", "Declare moves"),
+    ("execute_moves", "Execute moves"),
+    ("movement_end", "Movement end"),
+    ("combat", "Combat"),
+    ("discard", "Discard"),
+)
+STEP_TITLES = dict(STEPS)
+
 
 def _p(**params) -> str:
     return json.dumps(params)
@@ -54,11 +66,12 @@ def _place(state, u) -> str:
     return "in the combat" if place.get("combat") else ""
 
 
-def unit_label(state, u, whose=False, where=False) -> str:
-    """A unit as the page names it. Once shown, by its name (with its controller and where it is, if asked);
+def unit_label(state, u, whose=False, where=None) -> str:
+    """A unit as the page names it. Once shown, by its name (with its controller, and where it is if `where`);
     face down, by what both players see: whose card it is, its kind (announced when it was played) and where it
-    lies, numbered in the order it was played when that player has more such cards there. The page is shared
-    by both players, so the name of a face-down card never reaches it, and ids mean nothing to a player."""
+    lies (unless `where` is False), numbered in the order it was played when that player has more such cards
+    there. The page is shared by both players, so the name of a face-down card never reaches it, and ids mean
+    nothing to a player."""
     owner = _name(state, u.get("controller"))
     place = _place(state, u)
     if public(u):
@@ -71,4 +84,4 @@ def unit_label(state, u, whose=False, where=False) -> str:
                     and _place(state, x) == place), key=_order)
     number = f" {alike.index(u.get('id')) + 1}" if len(alike) > 1 and u.get("id") in alike else ""
     text = f"{owner}'s face-down {u.get('kind') or 'card'}{number}"
-    return f"{text} {place}" if place else text
+    return f"{text} {place}" if place and where is not False else text

@@ -23,6 +23,16 @@ CARD_STEPS = ("play_terrains", "declare_moves", "execute_moves")
 FORM_KINDS = tuple(sorted(UNIT_KINDS, key=lambda k: k != "hero"))  # the forms offer heroes first
 CASTER_CLASSES = tuple(c for c in CLASSES if c not in ("blessed_one", "admiral"))  # who may carry a spell
 FIGHTERS = ("hero", "army", "creature", "summoned")
+# The terrain types the rulebook names (the Plains and Road bonus, its examples); the Captain's Pack adds Ocean
+# and Island. The types already on the map come first: a table types a new one once.
+RULEBOOK_TERRAIN_TYPES = ("Plains", "Road", "Mountain", "Swamp", "Icy Wasteland")
+SEA_TYPES = ("Ocean", "Island")
+SMALL = tuple(range(0, 7))  # the card values a table taps most (capacity, Army Size, CS): one chip each
+
+
+def _terrain_types(state, terrains, cp) -> list[str]:
+    seen = list(dict.fromkeys(t.get("type") for t in terrains if isinstance(t.get("type"), str) and t.get("type")))
+    return list(dict.fromkeys(seen + list(RULEBOOK_TERRAIN_TYPES) + (list(SEA_TYPES) if cp else [])))
 
 
 HAZARD_KINDS = ("expansion", "event", "creature")
@@ -123,7 +133,6 @@ def _plays(state) -> dict | None:
             continue
         pending.append({"id": m.get("id"), "count": len(m.get("units") or []),
                         "from": names.get(m.get("from"), m.get("from")), "to": names.get(m.get("to"), m.get("to")),
-                        "execute": _p(player=ap, move=m.get("id")),
                         "forfeit": _p(player=ap, move=m.get("id"), reason="no longer possible")})
     casters = [u for u in units if u.get("kind") in FIGHTERS and u.get("terrain") is not None
                and ((u.get("values") or {}).get("spellcaster") or u.get("class") in CASTER_CLASSES)]
@@ -146,7 +155,8 @@ def _plays(state) -> dict | None:
         "event": True,
         "naval": cp and movement and step in CARD_STEPS,
         "own_terrains": own, "terrains": [(t.get("id"), t.get("name")) for t in terrains],
-        "kinds": FORM_KINDS, "abilities": ABILITIES, "classes": CLASSES,
+        "kinds": FORM_KINDS, "abilities": ABILITIES, "classes": CLASSES, "small": SMALL,
+        "terrain_types": _terrain_types(state, terrains, cp),
         "equip_to": [(u["id"], unit_label(state, u, where=True)) for u in mine
                      if u.get("kind") in ("hero", "army") and u.get("terrain") is not None],
         "sources": sources, "pending": pending,

@@ -73,6 +73,7 @@ BY_ACTION = {
     "declare_flank": {"unit": "Flank attacker", "target": "Target", "cs": "Attacker's CS"},
     "declare_support": {"hero": "Supporting hero", "army": "Supported army"},
     "roll_unit": {"unit": "Unit rolling", "roll": "Roll", "cs": "Unit's CS", "cd": "Unit's CD"},
+    "next_combat_step": {"step": "On to step"},
     "execute_retreat": {"unit": "Unit retreating", "to": "Retreats to"},
     "distribute_excess": {"unit": "Unit over the Capacity", "to": "Moves to"},
     "cast_spell": {"caster": "Caster", "name": "Spell card", "ms": "Spell's Magic Strength", "duration": "Duration",

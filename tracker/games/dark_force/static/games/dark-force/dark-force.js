@@ -83,8 +83,18 @@
     return v;
   }
 
+  // A field marked data-df-default-from="type" left empty takes that field's value (a terrain named by its
+  // type: "Plains"), so the name is typed only when the card's differs.
+  function fillDefaults(form) {
+    form.querySelectorAll("[data-df-default-from]").forEach(function (el) {
+      var from = form.querySelector("[name='" + el.dataset.dfDefaultFrom + "']");
+      if (!el.value.trim() && from) el.value = from.value;
+    });
+  }
+
   function nestedParams(form) {
     syncMoves(form);
+    fillDefaults(form);
     var params = {};
     var leads = [];
     form.querySelectorAll("[name]").forEach(function (el) {
