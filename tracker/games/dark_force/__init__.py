@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tracker.engine import Game, Mode, Phase, actions_table
+from tracker.engine import Game, Mode, Phase, PlayerField, actions_table
 from tracker.engine.kit.rules import assemble
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
@@ -84,5 +84,8 @@ GAME = Game(
                                 "hour scores"),
         tournament=string(64, "the tournament this game counts for (its edit link token)"),
     )),
+    # a deck may differ from the other's (players[i].deck_size): the graduated target reads the smaller one
+    player_fields=(PlayerField("deck_size", "Cards in deck", "60", kind="number",
+                               help="this player's own deck; empty: the cards-per-deck option"),),
     validate_deck=validate_deck,
 )

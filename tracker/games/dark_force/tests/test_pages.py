@@ -537,3 +537,14 @@ def test_a_leadership_claim_names_the_hero(client, duel, act):
     done = act(duel, "claim_over_limit", params={"player": 1, "terrain": "t1", "units": ["u4"],
                                                  "reason": "leadership", "hero": "u5"})
     assert "u4" not in done["state"]["units"]
+
+
+def test_the_new_game_form_takes_each_players_deck(client, db):
+    form = {"game": "dark-force", "mode": "duel", "name": ["Ann", "Ben", "", ""], "graduated_target": "on",
+            "dark-force:deck_size": ["90", "90", "", ""], "first_player": "0"}
+    response = client.post("/", form)
+    assert response.status_code == 302
+    session = Session.objects.get(pk=response["Location"].strip("/").split("/")[-1])
+    assert [p["deck_size"] for p in session.state["players"]] == [90, 90] and session.state["bh_target"] == 30
+    refused = client.post("/", {**form, "dark-force:deck_size": ["90", "75", "", ""]})
+    assert refused.status_code == 400 and "not 75" in refused.content.decode()
