@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from tracker.engine.kit import seats
-from tracker.engine.kit.presenter import Page, Table, stepper
+from tracker.engine.kit.presenter import Page, Table, form, stepper
 
 from .campaign import MAX_SKILL_FEAT, MODE_LETTERS
 from . import skills
@@ -173,9 +173,33 @@ def _campaign_steps(state) -> list[dict]:
     return stepper(((s, CAMPAIGN_PHASES[s].split(": ")[-1].capitalize()) for s in order), current)
 
 
+DIFFICULTIES = range(4, 21)  # the chips a check's difficulty is tapped on (more: type it)
+
+
+def _forms(table: Table, pf: dict) -> dict:
+    """The step's own forms, built by the core: the combat check as one tap on its difficulty, the
+    roll on a pad of the check's dice (never a typed total, never a silent d4)."""
+    state, mode = table.state, table.mode
+    enc, check = state.get("encounter"), state.get("check")
+    out = {}
+    if enc and not check and "encounter" in pf:
+        who = enc["character"]
+        out["combat_form"] = form(table.game.action("declare_check", mode), state,
+                                  preset={"player": who, "skill": "combat"}, show=("difficulty",),
+                                  defaults={"difficulty": enc.get("difficulty")}, chips={"difficulty": DIFFICULTIES},
+                                  submit=f"Combat check: {pf['encounter']['combat']}")
+    if check and not check["rolled"]:
+        out["roll_form"] = form(table.game.action("roll_check", mode), state, preset={"player": check["character"]},
+                                dice={"roll": pf["check"]["roll_dice"]}, show=("roll",),
+                                submit=f"Roll {pf['check']['dice']}")
+    return out
+
+
 def context(table: Table) -> dict:
     state = table.state
     pf = _campaign(state) if table.mode == "campaign" else _scenario(state)
+    if table.mode != "campaign":
+        pf.update(_forms(table, pf))
     rolled = (pf.get("check") or {}).get("roll_dice")
     return {
         "phases": [],  # the page draws its own stepper (scenario steps or campaign steps)

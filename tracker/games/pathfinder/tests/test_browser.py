@@ -57,6 +57,7 @@ def test_one_full_turn_on_a_phone(page, create_session, shot):
 
     # Explore: a monster turns up.
     explore = page.get_by_test_id("pf-explore-form")
+    page.locator("details").filter(has=explore).locator("summary").tap()  # with its name and difficulty
     explore.locator("select[name=kind]").select_option("monster")
     explore.locator("input[name=card]").fill("Goblin")
     explore.locator("input[name=difficulty]").fill("8")
@@ -67,22 +68,22 @@ def test_one_full_turn_on_a_phone(page, create_session, shot):
 
     # The check helper: declare, bless, roll, resolve. Amiri's combat check is Melee: Strength d12 +2.
     expect(page.get_by_test_id("pf-combat-skill")).to_contain_text("Melee 1d12+2")
-    page.get_by_test_id("pf-declare-check-submit").tap()
+    page.get_by_test_id("pf-combat-check-submit").tap()  # its difficulty is the encounter's
     expect(page.get_by_test_id("pf-check-who")).to_have_text("Ann")
     expect(page.get_by_test_id("pf-check-skill")).to_have_text("Melee 1d12+2")
     expect(page.get_by_test_id("pf-check-dice")).to_have_text("1d12 + 2")
     expect(page.get_by_test_id("pf-check-difficulty")).to_have_text("8")
     page.get_by_test_id("pf-bless-1").tap()
     expect(page.get_by_test_id("pf-check-dice")).to_have_text("2d12 + 2")
-    expect(page.get_by_test_id("pf-roll-input")).to_have_attribute("data-dice", "12 12")
+    expect(page.get_by_test_id("pad-roll_check-roll").locator("[data-face]")).to_have_count(12)  # a pad per d12
+    expect(page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face]")).to_have_count(12)
     expect(page.get_by_test_id("pf-check-types")).to_have_text("blessing")
     expect(page.get_by_test_id("pf-reminder-one-type")).to_contain_text("played: blessing")
     assert api_state(page, session)["players"][1]["hand_count"] == 4  # Ben's blessing left his hand
     shot(page, "pathfinder-check", wait_hidden="toast", full_page=True)
 
-    roll = page.get_by_test_id("pf-roll-input")
-    roll.fill("5")
-    page.get_by_test_id("pf-roll").tap()
+    page.get_by_test_id("pad-roll_check-roll").locator("[data-face='2']").tap()
+    page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face='3']").tap()  # 2 + 3 = 5, sent at once
     expect(page.get_by_test_id("pf-check-result")).to_contain_text("Result 7 against 8: failure")
     page.get_by_test_id("pf-resolve-check").tap()
 

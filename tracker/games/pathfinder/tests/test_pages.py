@@ -90,12 +90,14 @@ def test_the_turn_as_it_goes(client, scenario, act):
     html = page(client, scenario["id"])
     assert text_of(html, "pf-check-who") == "Ann" and text_of(html, "pf-check-dice") == "2d10"
     assert text_of(html, "pf-check-skill") == "Strength 1d10"
-    assert 'data-dice="10 10"' in tag(html, "pf-roll-input")
+    assert 'aria-label="d10"' in tag(html, "pad-roll_check-roll") and 'aria-label="d10"' in tag(html, "pad-roll_check-roll-1")
     assert text_of(html, "pf-check-difficulty") == "8" and text_of(html, "pf-check-bless") == "1"
     assert text_of(html, "pf-check-types") == "blessing"
     assert "One card of each type per check — played: blessing." in html
     assert '"by": "bless", "card_type": "blessing"' in tag(html, "pf-bless-0")
-    assert 'data-action="roll_check"' in tag(html, "pf-roll-form") and 'data-testid="pf-roll-input"' in html
+    assert 'data-testid="pf-roll-form"><form class="action-form" data-action="roll_check"' in html
+    roll_form = html.split('data-testid="pf-roll-form">')[1].split("</form>")[0]
+    assert 'name="roll"' in roll_form and 'type="number"' not in roll_form  # the roll is tapped, never typed
     assert 'data-action="modify_check"' in tag(html, "pf-add-die")
     assert 'data-act="choose_to_fail"' in tag(html, "pf-fail")
 
@@ -140,7 +142,7 @@ def test_each_character_shows_the_skills_the_table_knows(client, create, act):
     act(table, "modify_check", params={"player": 0, "by": "add_die", "sides": 6})
     html = page(client, table["id"])
     assert text_of(html, "pf-check-skill") == "Acrobatics 1d8+2" and text_of(html, "pf-check-dice") == "1d8 + 1d6 + 2"
-    assert 'data-dice="8 6"' in tag(html, "pf-roll-input")
+    assert 'aria-label="d8"' in tag(html, "pad-roll_check-roll") and 'aria-label="d6"' in tag(html, "pad-roll_check-roll-1")
 
 
 def test_the_presenter_hands_the_check_dice_to_the_roll_fields():
