@@ -140,3 +140,40 @@ def test_no_page_scrolls_sideways(new_context, corpus, site, size):
         if not page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"):
             wide.append(url)
     assert wide == []
+
+
+def test_a_refused_step_names_its_field(page, site):
+    session = session_for(page, site, "aventuria", flow("lose 3 LP"))
+    page.goto(f"/t/{session['id']}/")
+    values = page.get_by_test_id("hero-values-1")
+    values.locator("summary").tap()
+    values.locator("input[name=magic]").fill("lots")
+    page.get_by_test_id("set-attributes-1").tap()
+    problem = page.get_by_test_id("refusal")
+    expect(problem).to_be_visible()
+    expect(problem.get_by_test_id("problem")).to_contain_text("Magic")
+    expect(values.locator("input[name=magic]")).to_have_attribute("aria-invalid", "true")
+    values.locator("input[name=magic]").fill("12")
+    page.get_by_test_id("set-attributes-1").tap()
+    expect(values.locator("summary")).to_contain_text("Magic 12")
+
+
+def test_a_pathfinder_check_rolls_the_characters_die_and_waits_for_every_die(page, site):
+    turn = plugin("pathfinder").flows[0]
+    session = session_for(page, site, "pathfinder", turn)
+    page.goto(f"/t/{session['id']}/")
+    for testid in ("pf-advance-hour", "pf-explore-monster"):
+        before = page.get_by_test_id("version").inner_text()
+        page.get_by_test_id(testid).tap()
+        expect(page.get_by_test_id("version")).not_to_have_text(before)
+    expect(page.get_by_test_id("pf-combat-check-submit")).to_contain_text("Melee 1d12+2")
+    page.get_by_test_id("pad-declare_check-difficulty").locator("[data-chip='8']").tap()
+    page.get_by_test_id("pf-combat-check-submit").tap()
+    expect(page.get_by_test_id("pf-check-dice")).to_have_text("1d12 + 2")
+    page.get_by_test_id("pf-bless-0").tap()
+    expect(page.get_by_test_id("pf-check-dice")).to_have_text("2d12 + 2")
+    page.get_by_test_id("pad-roll_check-roll").locator("[data-face='4']").tap()
+    page.get_by_test_id("pf-roll").tap()  # one die still to tap: nothing is sent, the field is named
+    expect(page.get_by_test_id("problem")).to_contain_text("Roll")
+    page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face='5']").tap()
+    expect(page.get_by_test_id("pf-check-result")).to_contain_text("Result 11 against 8: success")
