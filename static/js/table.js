@@ -156,19 +156,25 @@
     });
   }
 
+  // Two heroes' forms of one action differ by what they preset (the hero): that names a form.
+  function formKey(form) { return form.dataset.action + "|" + (form.dataset.preset || ""); }
+
   function swap(html) {
     // Whatever a player is typing in the live part survives the refresh.
     var typed = {};
     stateBox.querySelectorAll("form[data-action] [name]").forEach(function (el) {
-      if (el.dataset.dirty) typed[el.form.dataset.action + "/" + el.name] = el.type === "checkbox" ? el.checked : el.value;
+      if (el.dataset.dirty) typed[formKey(el.form) + "/" + el.name] = el.type === "checkbox" ? el.checked : el.value;
     });
     var focused = document.activeElement && stateBox.contains(document.activeElement) && document.activeElement.name
-      ? document.activeElement.form.dataset.action + "/" + document.activeElement.name : null;
+      ? formKey(document.activeElement.form) + "/" + document.activeElement.name : null;
+    // a section the player opened stays open
+    var opened = Array.prototype.map.call(stateBox.querySelectorAll("details[open][data-testid]"), function (d) { return d.dataset.testid; });
     var local = $("[data-local-log]", stateBox);
     var localHtml = local ? local.innerHTML : "", localHidden = local ? local.hidden : true;
     stateBox.innerHTML = html;
+    opened.forEach(function (id) { var d = $("details[data-testid=\"" + id + "\"]", stateBox); if (d) d.open = true; });
     stateBox.querySelectorAll("form[data-action] [name]").forEach(function (el) {
-      var k = el.form.dataset.action + "/" + el.name;
+      var k = formKey(el.form) + "/" + el.name;
       if (k in typed) {
         if (el.type === "checkbox") el.checked = typed[k]; else el.value = typed[k];
         el.dataset.dirty = "1";

@@ -45,3 +45,19 @@ def test_rules_search_works_offline_after_a_first_visit(corpus, context, page):
     expect(link).to_be_visible()
     # A proper link to the entry, not an error message that happens to quote the query.
     assert "/rules/" in (link.get_attribute("href") or "")
+
+
+def test_rules_search_offline_keeps_the_game_the_player_came_from(corpus, context, page):
+    page.goto("/rules/?prefer=pathfinder")  # the table's "Rules search" link
+    assert page.evaluate(SW_ACTIVE)
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5000)
+    assert page.evaluate(INDEX_CACHED)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#game")).to_have_value("pathfinder")
+    page.locator("#q").press_sequentially("hourglass")
+    results = page.locator("#results li")
+    expect(results.first).to_be_visible()
+    games = {t.split(" · ")[0] for t in page.locator("#results li .muted").all_inner_texts()}
+    assert games == {"pathfinder"}

@@ -68,12 +68,16 @@ def test_duel_from_the_home_page_damage_refusal_accept_anyway_and_undo(corpus, p
     form = page.get_by_test_id("new-game")
     form.locator("select[name=game]").select_option("aventuria")
     form.locator("select[name=mode]").select_option("duel")
-    names, heroes = form.locator("input[name=name]"), form.locator("input[name=hero]")
+    names, heroes = form.locator("input[name=name]"), form.locator("select[name='aventuria:hero']")
     names.nth(0).fill("Ann")
-    heroes.nth(0).fill("DB")
+    heroes.nth(0).select_option("DB")
     names.nth(1).fill("Ben")
-    heroes.nth(1).fill("TM")
-    form.locator("[data-game=aventuria] select[name=starting_player]").select_option("0")  # only the chosen game's
+    heroes.nth(1).select_option("TM")
+    options = form.locator("details.options[data-game=aventuria]")  # only the chosen game's
+    options.locator("summary").click()
+    starter = options.locator("select[name=starting_player]")
+    expect(starter.locator("option[value='0']")).to_have_text("Ann")  # seats read as the names typed
+    starter.select_option("0")
     shot(page, "home", full_page=True)
     page.get_by_test_id("start").click()
 
@@ -137,10 +141,12 @@ def test_duel_from_the_home_page_damage_refusal_accept_anyway_and_undo(corpus, p
 
     # Undo: that log item is marked undone and the state is what it was before it.
     page.get_by_test_id("undo").click()
-    expect(newest_log_item(page)).to_have_class(re.compile(r"\bundone\b"))
-    expect(newest_log_item(page)).to_have_class(re.compile(r"\boverridden\b"))  # the same item
-    if seq:
-        expect(newest_log_item(page)).to_contain_text(seq.group(0))
+    # the log says what undo did, on a line of its own, and the item it took back is marked
+    expect(newest_log_item(page)).to_have_attribute("data-testid", "log-undo")
+    expect(newest_log_item(page)).to_contain_text("Undone: Ann turns a hand card")
+    item = page.get_by_test_id("log").locator(f"li[data-seq='{seq.group(1)}']")
+    expect(item).to_have_class(re.compile(r"\bundone\b"))
+    expect(item).to_have_class(re.compile(r"\boverridden\b"))  # the same item
     undone = api_state(page)
     assert undone["state"] == before["state"]  # exactly the table before the override
     assert undone["state"]["players"][1]["life_points"] == 35  # only the override was taken back
@@ -182,11 +188,12 @@ def test_two_phones_see_each_others_taps_within_3_s_and_typing_survives(new_cont
     b.goto(session["url"])
     expect(b.get_by_test_id("lp-1")).to_have_text(re.compile(r"\b40\b"))
 
-    # B starts typing in a form field of the live part of the page...
-    field = b.get_by_test_id("state").locator("form[data-action=declare_attack] input[name=source]")
+    # B opens Ben's Hero Card values and starts typing in the live part of the page...
+    b.get_by_test_id("hero-values-1").locator("summary").tap()
+    field = b.get_by_test_id("hero-values-1").locator("input[name=close_combat]")
     field.tap()
-    b.keyboard.type("Longs")
-    expect(field).to_have_value("Longs")
+    b.keyboard.type("1")
+    expect(field).to_have_value("1")
 
     # ...A taps, and B follows within 3 s...
     a.get_by_test_id("lp-minus-1-1").tap()
@@ -194,10 +201,10 @@ def test_two_phones_see_each_others_taps_within_3_s_and_typing_survives(new_cont
     expect(b.get_by_test_id("lp-1")).to_have_text(re.compile(r"\b39\b"), timeout=3000)
     expect(b.get_by_test_id("version")).to_have_text(a.get_by_test_id("version").inner_text())
 
-    # ...and what B typed is still there, still focused: the keyboard carries on where it stopped.
-    expect(field).to_have_value("Longs")
-    b.keyboard.type("word")
-    expect(field).to_have_value("Longsword")
+    # ...and what B typed is still there, still open and focused: the keyboard carries on where it stopped.
+    expect(field).to_have_value("1")
+    b.keyboard.type("2")
+    expect(field).to_have_value("12")
 
     # And back the other way.
     b.get_by_test_id("lp-plus-1-1").tap()

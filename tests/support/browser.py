@@ -192,3 +192,19 @@ def shot():
             page.screenshot(path=str(SHOTS / f"{name}.png"), **options)
 
     return _shot
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The run ends saying how many tests it skipped and why, grouped by reason (a skipped browser
+    test is a missing Debian `chromium`, never a pass)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    reasons: dict[str, int] = {}
+    for report in skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    terminalreporter.write_sep("-", f"{len(skipped)} skipped")
+    for reason, count in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"{count} skipped: {reason}")

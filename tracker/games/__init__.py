@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tracker.engine import Game, Registry
-from tracker.engine.kit.demo import Bench, Demo
+from tracker.engine.kit.demo import Bench, Demo, Flow
 from tracker.engine.kit.links import Link
 from tracker.engine.kit.presenter import Page
 
@@ -35,6 +35,7 @@ class Plugin:
     links: tuple[Link, ...]
     demo: tuple[Demo, ...]
     bench: Bench | None = None
+    flows: tuple[Flow, ...] = ()
 
 
 def slug_of(package: str) -> str:
@@ -61,6 +62,7 @@ def load(package: str) -> Plugin:
         links=tuple(_optional(f"{module}.links", "LINKS", ())),
         demo=tuple(_optional(f"{module}.demo", "DEMO", ())),
         bench=_optional(f"{module}.demo", "BENCH", None),
+        flows=tuple(_optional(f"{module}.demo", "FLOWS", ())),
     )
 
 

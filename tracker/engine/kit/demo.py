@@ -1,5 +1,6 @@
-"""What a game ships in its `demo.py`: demo sessions for `make run` (`DEMO`), and what the benchmarks play
-(`BENCH`)."""
+"""What a game ships in its `demo.py`: demo sessions for `make run` (`DEMO`), what the benchmarks play
+(`BENCH`), and the table's common flows as taps on the phone page (`FLOWS`), counted by `make bench`
+and checked against their goals by the browser tests."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,3 +33,31 @@ class Bench:
     tap: str | None = None
     counter: str | None = None
     step: int = -1
+
+
+@dataclass(frozen=True)
+class Tap:
+    """One tap on the table page: the element with this test id, or, with `face`, the button showing
+    that number inside it (a die pad's face, an amount chip). `records` is how many events the tap
+    records (0 for one that only opens a section or picks a value), so a flow waits for them."""
+
+    testid: str
+    face: int | None = None
+    records: int = 1
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A common thing a table does, as the taps a player makes on the phone page. The session is set
+    up like this and `before` ((type, params) pairs) is recorded through the API; then `steps` are
+    tapped. `goal` is the most taps it may take; `expect` ((test id, text) pairs) is what the page shows
+    after it."""
+
+    name: str
+    goal: int
+    mode: str
+    players: list
+    steps: tuple[Tap, ...]
+    options: dict = field(default_factory=dict)
+    before: tuple = ()
+    expect: tuple[tuple[str, str], ...] = ()

@@ -85,14 +85,20 @@ def action_fields(spec: ActionSpec, state: dict, preset: dict | None = None,
 
 
 def form(spec: ActionSpec, state: dict, preset: dict | None = None, defaults: dict | None = None,
-         dice: dict | None = None, show: tuple[str, ...] | None = None) -> dict:
-    """One form as the templates take it: {spec, fields, preset}; `preset` travels as JSON on the form
-    (the params the page already knows, sent with whatever the player taps). `show` keeps only the
-    fields a helper's step needs (the rest stay in "All actions")."""
+         dice: dict | None = None, show: tuple[str, ...] | None = None, chips: dict | None = None,
+         submit: str = "") -> dict:
+    """One form as the templates take it: {spec, fields, preset, submit}; `preset` travels as JSON on
+    the form (the params the page already knows, sent with whatever the player taps). `show` keeps
+    only the fields a helper's step needs (the rest stay in "All actions"); `chips` replaces the
+    amounts offered for a number ({"difficulty": range(4, 21)}); `submit` labels the button."""
     fields = action_fields(spec, state, preset, defaults, dice)
     if show is not None:
         fields = [f for f in fields if f.name in show]
-    return {"spec": spec, "fields": fields, "preset": json.dumps(preset, sort_keys=True) if preset else ""}
+    for f in fields:
+        if chips and f.name in chips:
+            f.chips = list(chips[f.name])
+    return {"spec": spec, "fields": fields, "preset": json.dumps(preset, sort_keys=True) if preset else "",
+            "submit": submit}
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Demo data for `make run` (a duel a few taps in), and the duel the benchmarks play."""
-from tracker.engine.kit.demo import Bench, Demo
+from tracker.engine.kit.demo import Bench, Demo, Flow, Tap
 
 DEMO = (
     Demo(
@@ -30,4 +30,36 @@ BENCH = Bench(
     options={"starting_player": 0},
     cycle=(("life_point_loss", {"target": 1, "amount": 1}), ("heal", {"target": 1, "amount": 1})),
     tap="lp-minus-1-1", counter="lp-1", step=-1,
+)
+
+# The table's common flows, as taps on the phone page (counted by `make bench`, goals from issue 11).
+# Arbosh's Close Combat 14 is filled in by the game; Mirhiban's Dodge 9 is typed at setup, so the page
+# can say hit or miss and what the dodge does.
+_TABLE = [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM", "attributes": {"dodge": 9}}]
+_TO_ACTIONS = (
+    ("advance_phase", {"player": 0}), ("draw_cards", {"player": 0, "count": 2, "reason": "phase"}),
+    ("advance_phase", {"player": 0}), ("advance_phase", {"player": 0}), ("advance_phase", {"player": 0}),
+)
+_ATTACK = (
+    Tap("attack-close-1"),
+    Tap("pad-attack_roll-roll", face=3),  # 3 against 14: a hit
+    Tap("pad-damage_roll-amount", face=9),
+    Tap("pad-dodge_roll-roll", face=15),  # 15 against Dodge 9: the dodge fails
+    Tap("apply-damage"),
+)
+
+FLOWS = (
+    Flow("lose 3 LP", goal=1, mode="duel", players=_TABLE, options={"starting_player": 0},
+         steps=(Tap("lp-minus-3-1"),), expect=(("lp-1", "37"),)),
+    Flow("take a Fate Point (a missed attack)", goal=1, mode="duel", players=_TABLE, options={"starting_player": 0},
+         before=_TO_ACTIONS + (("declare_attack", {"player": 0, "attack_type": "close", "target": 1}),
+                               ("attack_roll", {"player": 0, "roll": 18})),
+         steps=(Tap("take-fate-0"),), expect=(("fp-0", "1"),)),
+    Flow("an Aventuria attack: declare, roll, damage, dodge, apply", goal=7, mode="duel", players=_TABLE,
+         options={"starting_player": 0}, before=_TO_ACTIONS, steps=_ATTACK, expect=(("lp-1", "31"),)),
+    Flow("an Aventuria duel turn: draw 2, 2 endurance, one attack, end", goal=12, mode="duel", players=_TABLE,
+         options={"starting_player": 0},
+         steps=(Tap("advance"), Tap("draw-2", records=3), Tap("endurance"), Tap("endurance"), Tap("advance"),
+                *_ATTACK, Tap("advance"), Tap("advance")),
+         expect=(("lp-1", "31"), ("turn", "2"))),
 )

@@ -135,7 +135,8 @@ def context(table: Table) -> dict:
         "next_attack_group": f"attack-{state.get('attack_count', 0) + 1}",
         "attack": _attack(table),
         "roll_forms": roll_forms,
-        "loss_pad": (2, 3, 4, 6, 7, 8, 9, 10),
+        "quick_loss": (2, 3),
+        "loss_pad": (4, 6, 7, 8, 9, 10),
         "heal_pad": (2, 3, 4, 5),
         "fate_takers": [i for i in range(len(state.get("players", [])))
                         if legal(table.game, state, "take_fate", {"player": i}, table.mode)],

@@ -19,6 +19,7 @@ from .enumerate import enumerate_actions
 from .rules import RULES
 from .state import STEP_TITLES, setup_errors, setup_examples, setup
 from .rules_campaign import scenario_allowed
+from .titles import titled, with_titles
 from .validation import param_errors
 
 
@@ -53,7 +54,7 @@ _LOCATION = {"anyOf": [string(60), obj(("name",), name=string(60), size=enum("S"
                                        cards=integer(0, 30, "facedown cards before the story bane"))]}
 _HENCHMAN = {"anyOf": [string(80), obj(("name",), name=string(80), proxy=string(40), closing=boolean())]}
 
-OPTIONS = obj(
+OPTIONS = titled(obj(
     hourglass=integer(0, 99, "blessings in the hourglass (Normal: 30; 0 loses at the first advance)"),
     scenario=enum(*SCENARIOS, description="a scenario the rulebook describes, or custom"),
     title=string(100, "the scenario's name, for a custom scenario"),
@@ -73,7 +74,7 @@ OPTIONS = obj(
     extra_decks=boolean("a class deck or Adventure Path characters let a 5th or 6th player in"),
     campaign=string(64, "the campaign this scenario counts for (its link token)"),
     adventure_path={"description": "campaign: the Adventure Path's title, or its adventures with their scenarios"},
-)
+))
 
 GAME = Game(
     slug="pathfinder",
@@ -81,10 +82,10 @@ GAME = Game(
     modes=(Mode("scenario", "Scenario", 1, 6), Mode("campaign", "Adventure Path campaign", 1, 6)),
     phases=tuple(Phase(pid, title) for pid, title in {**STEP_TITLES, **CAMPAIGN_PHASES}.items()),
     actions=actions_table(
-        *(replace(forfeit_unused_exploration(a), modes=frozenset({"scenario"}))
+        *(replace(with_titles(forfeit_unused_exploration(a)), modes=frozenset({"scenario"}))
           for a in (*SETUP_ACTIONS, *TURN_ACTIONS, *EFFECT_ACTIONS, *PLAY_CARD_ACTIONS, *CHECK_ACTIONS,
                     *ENCOUNTER_ACTIONS)),
-        *(replace(a, modes=frozenset({"campaign"})) for a in CAMPAIGN_ACTIONS)),
+        *(replace(with_titles(a), modes=frozenset({"campaign"})) for a in CAMPAIGN_ACTIONS)),
     rules=RULES,
     setup=_setup,
     outcome=_outcome,
@@ -95,7 +96,8 @@ GAME = Game(
     setup_errors=_setup_errors,
     setup_examples=setup_examples,
     options_schema=OPTIONS,
-    player_fields=(("character", "Character", "Valeros, Kyra, Ezren, Amiri..."),),
+    player_fields=(("character", "Character", "Valeros, Kyra, Ezren, Amiri..."),
+                   ("skills", "Skills", "Str d12, Melee: Str +2 (the card's)")),
     validate_deck=validate_deck,
     param_errors=param_errors,
     campaign_allows=scenario_allowed,

@@ -5,10 +5,11 @@ from tracker.engine import ActionSpec
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .actions_play import _PILE, CARD, PLAY_ACTIONS, PLAY_FIELDS, TRAITS, _a, _move_played_card, _remember_cost, _who
+from . import skills
 from .data import BOON_TYPES, DICE, SKILLS
 from .encounter import compute_result, dice_text
 
-ROLL = integer(0, 200, "the total the dice show")
+ROLL = integer(0, 200, "the total the dice show (the engine adds the modifier)")
 
 
 # ------------------------------------------------------------------ the check (spec 3.4)
@@ -17,42 +18,44 @@ def apply_declare_check(state, params, ctx):
     seat = params["player"]
     enc = state.get("encounter")
     p = state["players"][seat]
-    skill = params.get("skill", "combat")
-    known = p["skills"].get(skill)
-    die = params.get("die") or (known[0] if known else 4)
-    modifier = params.get("modifier", known[1] if known else 0)
-    combat = params.get("combat", skill == "combat")
+    choice = skills.declared(p, params)
+    # param_errors refuses a die nobody knows; only an event recorded before that check replays here
+    die = choice.die or 4
     kind = params.get("kind") or ("acquire" if enc and enc["boon"] else "defeat" if enc else "other")
-    traits = [t for t in {skill.title(), params.get("skill_used", "").title(), *p["traits"],
-                          *params.get("traits", [])} if t]
-    if combat:
-        traits.append("Combat")
     difficulty = params.get("difficulty")
     if difficulty is None:
         difficulty = enc["difficulty"] if enc and enc["difficulty"] is not None else 0
     state["check"] = {
-        "kind": kind, "character": seat, "skill": skill, "die": die, "dice": {str(die): 1}, "modifier": modifier,
-        "combat": combat, "traits": sorted(set(traits)), "difficulty": difficulty, "boon_types": [], "powers": [],
+        "kind": kind, "character": seat, "listed": choice.listed, "skill": choice.skill or "strength",
+        "base": choice.base, "die": die, "dice": {str(die): 1}, "modifier": choice.modifier,
+        "combat": choice.combat, "extra_traits": sorted({*p["traits"], *params.get("traits", [])}), "traits": [],
+        "difficulty": difficulty, "boon_types": [], "powers": [],
         "played": [], "cost_cards": [], "rolled": False, "roll": None, "result": None, "rerolled_by": [],
         "hero_point_reroll": False, "failed_on_purpose": False, "vulnerable": False, "resistant": False,
         "skill_power_used": bool(params.get("via_power")), "bless": 0,
     }
+    state["check"]["traits"] = skills.traits(state["check"])
     if enc:
         enc["step"] = "check"
-    what = f"{skill} (d{die}{modifier:+d})" if modifier else f"{skill} (d{die})"
-    return f"{p['name']} attempts a {kind} check with {what} against {difficulty}."
+    what = f"{'a combat' if choice.combat else f'a {kind}'} check with {_skill_text(state['check'])}"
+    return f"{p['name']} attempts {what} against {difficulty}."
+
+
+def _skill_text(check) -> str:
+    return f"{check['skill'].title()} {skills.roll_text(check['die'], check['modifier'])}"
 
 
 def apply_choose_skill(state, params, ctx):
     check = state["check"]
-    check["skill"], check["die"] = params["skill"], params.get("die", 4)
+    p = state["players"][check["character"]]
+    choice = skills.choose(p, {**params, "skill_used": params["skill"]}, check["combat"], skills.listed(check))
+    check["skill"], check["base"], check["die"] = params["skill"], choice.base, choice.die or 4
     check["dice"] = {str(check["die"]): 1}
-    check["modifier"] = params.get("modifier", 0)
+    check["modifier"] = choice.modifier
     check["skill_power_used"] = check["skill_power_used"] or bool(params.get("via_power"))
-    if params.get("card_traits"):
-        check["traits"] = sorted(set(check["traits"]) | set(params["card_traits"]))
-    check["traits"] = sorted(set(check["traits"]) | {params["skill"].title()})
-    return f"{_who(state, check['character'])} uses {params['skill']}: {dice_text(check)}."
+    check["extra_traits"] = sorted(set(check.get("extra_traits", [])) | set(params.get("card_traits", [])))
+    check["traits"] = skills.traits(check)
+    return f"{_who(state, check['character'])} uses {_skill_text(check)}: {dice_text(check)}."
 
 
 def apply_set_difficulty(state, params, ctx):
@@ -88,7 +91,8 @@ def apply_modify_check(state, params, ctx):
         check["die"] = params.get("sides", check["die"])
         check["dice"][str(check["die"])] = check["dice"].get(str(check["die"]), 0) + n
     elif by == "add_trait" and params.get("trait"):
-        check["traits"] = sorted(set(check["traits"]) | {params["trait"]})
+        check["extra_traits"] = sorted(set(check.get("extra_traits", check["traits"])) | {params["trait"]})
+        check["traits"] = skills.traits(check)
     source = params.get("card") or params.get("power") or params.get("card_type") or "a power"
     verb = {"bless": "blesses", "add_die": "adds a die to", "modifier": "modifies", "replace_die": "swaps the die of",
             "add_trait": "adds a trait to"}[by]
@@ -196,16 +200,23 @@ def apply_damage_local_characters(state, params, ctx):
 
 # ------------------------------------------------------------------ the action specs
 
+_DIE = enum(*DICE, description="the skill's die; left out, the character's (a d4 for a skill not on the card)")
+_MODIFIER = integer(-20, 30, "left out, the character's modifier for the skill")
+_HAS_SKILL = boolean("false: the character lacks the skill and rolls 1d4")
+_VIA_POWER = boolean("a card or power sets the skill (or the dice) of this check")
+
 CHECK_ACTIONS = (
     _a("declare_check", "Attempt a check",
-       obj(("player",), player=seat(), skill=enum("combat", *SKILLS), skill_used=enum(*SKILLS),
-           die=enum(*DICE), modifier=integer(-20, 30), difficulty=integer(0, 99), combat=boolean(),
-           kind=enum("defeat", "acquire", "other"), traits=TRAITS, has_skill=boolean(), via_power=boolean()),
+       obj(("player",), player=seat(), skill=enum("combat", *SKILLS, description="the skill the check lists"),
+           skill_used=enum(*SKILLS, description="the skill rolled, when it isn't the one listed "
+                                                "(combat without a power: Strength or Melee)"),
+           die=_DIE, modifier=_MODIFIER, difficulty=integer(0, 99), combat=boolean("the check is a combat check"),
+           kind=enum("defeat", "acquire", "other"), traits=TRAITS, has_skill=_HAS_SKILL, via_power=_VIA_POWER),
        apply_declare_check, ("pathfinder.R7", "pathfinder.R23", "pathfinder.R39", "pathfinder.R40", "pathfinder.R41",
                              "pathfinder.R54", "pathfinder.R108", "pathfinder.R116", "pathfinder.H3")),
     _a("choose_skill", "Choose the skill",
-       obj(("player", "skill"), player=seat(), skill=enum(*SKILLS), die=enum(*DICE), modifier=integer(-20, 30),
-           via_power=boolean(), card_traits=TRAITS, has_skill=boolean()),
+       obj(("player", "skill"), player=seat(), skill=enum(*SKILLS, description="the skill rolled"), die=_DIE,
+           modifier=_MODIFIER, via_power=_VIA_POWER, card_traits=TRAITS, has_skill=_HAS_SKILL),
        apply_choose_skill, ("pathfinder.R41", "pathfinder.R44", "pathfinder.H4")),
     _a("set_difficulty", "Set the difficulty",
        obj(("player", "base"), player=seat(), base=integer(0, 99), adventure_multiplier=integer(0, 4),

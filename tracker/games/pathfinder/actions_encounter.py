@@ -6,7 +6,7 @@ from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .actions_play import _PILE, CARD, TRAITS, _a, _remember_cost, _who
 from .data import BOON_TYPES, CARD_KINDS
-from .encounter import end_encounter, open_encounter, put_back, villain_outcome
+from .encounter import end_encounter, open_encounter, put_back, villain_outcome, where
 from .state import location, lose
 
 
@@ -44,17 +44,22 @@ def apply_resolve_encounter(state, params, ctx):
         return f"{who} fails to acquire {enc['card']}: it goes to the vault."
     if passed:
         enc["outcome"] = "defeated"
+        if enc["summoned"]:
+            # no villain steps: it belongs to no location, so nothing closes, and it never escapes
+            end_encounter(state, "defeated")
+            why = ": it closes nothing and doesn't win" if enc["villain"] else ""
+            return f"{who} defeats the summoned {enc['card']}; it goes back to the vault{why}."
         if enc["villain"]:
             enc["step"] = "villain"
             return f"{who} defeats the villain {enc['card']}. Villain steps next."
-        if enc["closing"] and enc["location"] and not enc["summoned"]:
+        if enc["closing"] and enc["location"]:
             state["turn_state"]["close_opportunity"] = {"location": enc["location"], "character": enc["character"]}
         end_encounter(state, "defeated")
-        chance = f" {who} may now try to close {enc['location']}." if enc["closing"] and not enc["summoned"] else ""
+        chance = f" {who} may now try to close {enc['location']}." if enc["closing"] else ""
         return f"{who} defeats {enc['card']}; it is banished.{chance}"
     enc["outcome"] = "undefeated"
     avengers = [s for s, p in enumerate(state["players"]) if s != enc["character"] and not p["dead"]
-                and p["location"] == enc["location"] and p["hand_count"] > 0]
+                and p["location"] == where(enc) and p["hand_count"] > 0]
     if avengers and not enc["avenge"] and not enc["summoned"]:
         enc["step"] = "avenge"
         return f"{enc['card']} is undefeated. {', '.join(_who(state, s) for s in avengers)} may avenge."
@@ -62,7 +67,7 @@ def apply_resolve_encounter(state, params, ctx):
 
 
 def _after_undefeated(state, enc) -> str:
-    if enc["villain"]:
+    if enc["villain"] and not enc["summoned"]:
         enc["step"] = "villain"
         return f"{enc['card']} is undefeated. Villain steps next."
     line = put_back(state, enc)

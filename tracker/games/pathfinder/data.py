@@ -26,26 +26,34 @@ def _deck(weapon, spell, armor, item, ally, blessing):
     return dict(zip(BOON_TYPES, (weapon, spell, armor, item, ally, blessing)))
 
 
-# name -> hand size, favored card type ("any": chosen each scenario), deck list, known skills
-# (die sides and modifier; derived skills name their base), and which facts the rulebook states.
+# name -> hand size, favored card type ("any": chosen each scenario), deck list, the skills the
+# rulebook gives (as printed: a die, or the skill it names with a bonus; None: the rulebook says the
+# character has the skill but not its die), the skills it says the character lacks, and which of the
+# other facts the rulebook states. Skills come only from the rulebook's Example of Play, its closing
+# example (Kyra) and its die-replacement example (Lini) [Example of Play; Example: Closing a
+# Location; Play Cards and Use Powers That Affect Your Check]; the table types the rest at setup.
 CHARACTERS = {
     "Amiri": {"hand_size": 4, "favored": "weapon", "deck_list": _deck(4, 0, 2, 3, 2, 4),
-              "skills": {"strength": [12, 0], "melee": [12, 2]}, "stated": ("hand_size", "favored", "deck_list")},
-    "Lini": {"hand_size": 5, "favored": "spell", "deck_list": _deck(1, 5, 1, 1, 5, 2), "skills": {}, "stated": ()},
+              "skills": {"strength": "d12", "melee": "Strength +2", "fortitude": None},
+              "lacks": ("knowledge", "perception"), "stated": ("hand_size", "favored", "deck_list")},
+    "Lini": {"hand_size": 5, "favored": "spell", "deck_list": _deck(1, 5, 1, 1, 5, 2),
+             "skills": {"strength": None, "dexterity": None, "constitution": None}, "stated": ()},
     "Ezren": {"hand_size": 6, "favored": "spell", "deck_list": _deck(1, 7, 0, 4, 3, 0), "skills": {}, "stated": ()},
     "Merisiel": {"hand_size": 5, "favored": "weapon", "deck_list": _deck(4, 0, 1, 4, 3, 3), "skills": {}, "stated": ()},
     "Fumbus": {"hand_size": 5, "favored": "item", "deck_list": _deck(2, 2, 1, 6, 1, 3), "skills": {},
                "traits": ("Goblin", "Alchemist"), "stated": ()},
     "Sajan": {"hand_size": 5, "favored": "blessing", "deck_list": _deck(2, 0, 0, 3, 3, 7),
-              "skills": {"dexterity": [8, 0], "acrobatics": [8, 2]}, "stated": ("hand_size", "favored")},
+              "skills": {"dexterity": "d8", "acrobatics": "Dexterity +2", "perception": None},
+              "stated": ("hand_size", "favored")},
     "Harsk": {"hand_size": 5, "favored": "weapon", "deck_list": _deck(4, 0, 1, 3, 3, 4), "skills": {}, "stated": ()},
     "Seelah": {"hand_size": 4, "favored": "weapon", "deck_list": _deck(3, 2, 3, 1, 2, 4), "skills": {}, "stated": ()},
     "Kyra": {"hand_size": 5, "favored": "blessing", "deck_list": _deck(2, 4, 1, 2, 1, 5),
-             "skills": {"strength": [8, 0]}, "stated": ()},
+             "skills": {"strength": "d8"}, "lacks": ("disable",), "stated": ()},
     "Seoni": {"hand_size": 6, "favored": "spell", "deck_list": _deck(1, 5, 0, 2, 4, 3), "skills": {}, "stated": ()},
     "Lem": {"hand_size": 6, "favored": "any", "deck_list": _deck(1, 4, 0, 3, 4, 3),
-            "skills": {"intelligence": [6, 0], "knowledge": [6, 1], "charisma": [10, 0], "arcane": [10, 1]},
-            "stated": ("hand_size", "favored")},
+            "skills": {"intelligence": "d6", "knowledge": "Intelligence +1", "charisma": "d10",
+                       "arcane": "Charisma +1"},
+            "lacks": ("craft",), "stated": ("hand_size", "favored")},
     "Valeros": {"hand_size": 4, "favored": "weapon", "deck_list": _deck(4, 0, 3, 2, 3, 3), "skills": {}, "stated": ()},
 }
 CORE_DECKS = 4  # decks the Core Set alone can build (R96)

@@ -25,10 +25,14 @@ def open_encounter(state, seat: int, params: dict, origin: str, location: str | 
     closing = params.get("closing")
     if closing is None:
         closing = card in state["scenario"]["closing_henchmen"]
+    summoned = origin == "summon"
     enc = {
         "card": card, "kind": kind, "bane": kind in BANE_TYPES or kind == "proxy", "boon": kind in BOON_TYPES,
-        "villain": kind == "villain", "character": seat, "location": location, "origin": origin,
-        "summoned": origin == "summon", "closing": bool(closing), "step": "evade",
+        "villain": kind == "villain", "character": seat, "origin": origin, "summoned": summoned,
+        # where the card belongs (a summoned card belongs to no location [Summon and Encounter]), and
+        # where it is encountered, which decides who is local to the encounter
+        "location": None if summoned else location, "at": location,
+        "closing": bool(closing), "step": "evade",
         "difficulty": params.get("difficulty"), "checks_needed": params.get("checks", 1), "checks": [],
         "immune": list(params.get("immune", [])), "vulnerable": list(params.get("vulnerable", [])),
         "resistant": list(params.get("resistant", [])), "damage_type": params.get("damage_type") or "Combat",
@@ -41,8 +45,18 @@ def open_encounter(state, seat: int, params: dict, origin: str, location: str | 
     if enc["villain"] and location and origin == "location":
         loc = _loc(state, location)
         loc["villain_here"] = True
-    step = " Villain: distant characters may try to guard their locations." if enc["villain"] else ""
+    if summoned:
+        step = " It belongs to no location and goes back to the vault afterwards."
+    elif enc["villain"]:
+        step = " Villain: distant characters may try to guard their locations."
+    else:
+        step = ""
     return f"Encounter with {card}.{step}"
+
+
+def where(enc) -> str | None:
+    """The location an encounter takes place at (states saved before "at" existed hold only "location")."""
+    return enc.get("at", enc.get("location"))
 
 
 def _loc(state, name):
@@ -137,10 +151,6 @@ def villain_outcome(state, enc, other_villain_found: bool, conditions_met: bool)
     if k == 0:
         if not defeated:
             return " ".join(lines + [f"{enc['card']} has nowhere to go and is shuffled back."])
-        if enc["summoned"]:
-            _set_villain(villain, "banished")
-            return " ".join(lines + [f"The summoned {enc['card']} is banished: defeating a summoned villain "
-                                     "doesn't win."])
         if not conditions_met:
             _set_villain(villain, "banished")
             return " ".join(lines + [f"{enc['card']} is cornered but the scenario isn't done: it is banished."])

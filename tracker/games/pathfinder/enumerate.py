@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from tracker.engine.kit.enumerate import act as _a
 
+from . import skills
+from .encounter import where
 from .state import living, location, open_locations
 
 
@@ -97,7 +99,7 @@ def _encounter_steps(state, enc):
     if enc["step"] == "avenge":
         out = [_a("skip_avenge", player=c)]
         for s, p in enumerate(state["players"]):
-            if s != c and not p["dead"] and p["location"] == enc["location"] and p["hand_count"]:
+            if s != c and not p["dead"] and p["location"] == where(enc) and p["hand_count"]:
                 out.append(_a("avenge", player=s))
         return out
     if enc["step"] == "villain":
@@ -113,5 +115,6 @@ def _encounter_steps(state, enc):
         mates = [s for s in living(state) if s != c and state["players"][s]["location"] == state["players"][c]["location"]]
         who = mates[0] if mates else c
     if not (enc["bane"] and state["players"][c]["proxied"]):
-        out.append(_a("declare_check", player=who, skill="strength", die=8))
+        strength = skills.roll_of(state["players"][who], "strength")
+        out.append(_a("declare_check", player=who, skill="strength", **({} if strength.die else {"die": 8})))
     return out

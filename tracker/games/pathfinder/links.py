@@ -1,7 +1,7 @@
 """The Adventure Path campaign as a link: a campaign session (mode "campaign") fed by scenario sessions.
 
 A scenario created with `options.campaign` (the campaign's edit token) takes each known character's deck
-list, hero points and hand size from the campaign sheet, starts as the scenario the campaign expects
+list, hero points, hand size and skill feats from the campaign sheet, starts as the scenario the campaign expects
 unless told otherwise, and is checked against the campaign's order (R84). Once over, it is recorded in
 the campaign as one `record_scenario`.
 """
@@ -11,6 +11,7 @@ from tracker.engine import LinkError
 from tracker.engine.kit.links import Link, Prepared
 
 from .rules_campaign import scenario_allowed
+from .skills import skill_name
 
 
 def prepare(sheet: dict, mode: str, players: list, options: dict) -> Prepared:
@@ -27,6 +28,10 @@ def prepare(sheet: dict, mode: str, players: list, options: dict) -> Prepared:
             entry.setdefault("hero_points", known.get("hero_points", 0))
             if known.get("hand_size"):
                 entry.setdefault("hand_size", known["hand_size"])
+            # the sheet's skill boxes change the scenario's dice (Strength +1 makes Melee: Strength +2 a +3)
+            feats = {k: v for k, v in ((known.get("feats") or {}).get("skill") or {}).items() if skill_name(k)}
+            if feats:
+                entry.setdefault("skill_feats", feats)
         filled.append(entry)
     engine_options = dict(options)
     if "scenario" not in options and "title" not in options and sheet.get("next_scenario"):

@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 
 from tracker.engine.kit import seats
-from tracker.engine.kit.presenter import Page, Table, stepper
+from tracker.engine.kit.presenter import Page, Table, form, stepper
 
 from .campaign import MAX_SKILL_FEAT, MODE_LETTERS
+from . import skills
 from .data import BOON_TYPES, CARD_KINDS, CHARACTERS, DICE, SCENARIOS, SKILLS
+from .encounter import where
 from .rules_campaign import AFTER_STEPS, BETWEEN, CAMPAIGN_PHASES, scenario_allowed
 from .state import STEP_TITLES, TURN_STEPS
 
@@ -40,6 +42,15 @@ def _dice_text(check: dict) -> str:
     return text + (f" + {mod}" if mod > 0 else f" − {-mod}" if mod < 0 else "")
 
 
+def _combat_text(p) -> str:
+    """What a combat check without a power rolls for this character [Attempting a Check]."""
+    skill = skills.combat_skill(p)
+    if skill is None:
+        return "Strength or Melee: die not known, choose it"
+    roll = skills.roll_of(p, skill)
+    return f"{skill.title()} {skills.roll_text(roll.die, roll.modifier)}"
+
+
 def _scenario(state) -> dict:
     enc, check, damage = state.get("encounter"), state.get("check"), state.get("damage")
     guarded = set(enc["guarded"]) if enc and enc.get("villain") else set()
@@ -52,7 +63,8 @@ def _scenario(state) -> dict:
     seats = []
     for i, p in enumerate(players):
         seats.append({**p, "seat": i, "danger": not p["dead"] and p["deck_count"] < p["hand_size"],
-                      "active": i == state.get("active_player")})
+                      "active": i == state.get("active_player"), "skill_rows": skills.sheet(p),
+                      "lacking": [s.title() for s in p.get("skills_lacking", [])]})
     phase = state.get("phase")
     live = [s["seat"] for s in seats if not s["dead"]]
     ts = state.get("turn_state") or {}
@@ -83,16 +95,22 @@ def _scenario(state) -> dict:
         roller = check["character"]
         out["check"] = {
             "who": _name(state, roller), "dice": _dice_text(check),
+            "skill": f"{check['skill'].title()} {skills.roll_text(check['die'], check['modifier'])}",
+            "listed": "Combat" if check.get("combat") else check.get("listed", check["skill"]).title(),
+            # one entry per die to roll, for the roll pad: the roll is the sum of these dice
+            "roll_dice": [sides for sides, n in _dice(check.get("dice")) for _ in range(n)],
             "blessers": [(s, _name(state, s)) for s in live],
             "win": check["rolled"] and check["result"] is not None and check["result"] >= check["difficulty"],
         }
     if enc:
-        avengers = [s for s in live if s != enc["character"] and players[s]["location"] == enc["location"]
+        avengers = [s for s in live if s != enc["character"] and players[s]["location"] == where(enc)
                     and players[s]["hand_count"] > 0]
-        distant = [s for s in live if players[s]["location"] != enc["location"] and s not in enc["guard_attempts"]]
-        guarding = enc.get("villain") and enc["step"] in ("evade", "guard")
+        distant = [s for s in live if players[s]["location"] != where(enc) and s not in enc["guard_attempts"]]
+        # a summoned villain never escapes, so nobody guards against it
+        guarding = enc.get("villain") and not enc.get("summoned") and enc["step"] in ("evade", "guard")
         out["encounter"] = {
             "who": _name(state, enc["character"]),
+            "combat": _combat_text(players[enc["character"]]),
             "done": len(enc["checks"]),
             "checks": [{**c, "by_name": _name(state, c["by"])} for c in enc["checks"]],
             "avengers": [(s, _name(state, s)) for s in avengers],
@@ -117,19 +135,20 @@ def _campaign(state) -> dict:
     members = []
     for i, p in enumerate(state.get("players", [])):
         feats = p.get("feats", {})
-        known = [k.lower() for k in (CHARACTERS.get(p["character"], {}).get("skills") or {})]
-        skills = []
+        printed = CHARACTERS.get(p["character"], {}).get("skills") or {}
+        known = [k for k, value in printed.items() if value is not None]  # the skills with a value to raise
+        skill_rows = []
         for skill in list(dict.fromkeys(known + sorted(feats.get("skill", {})))):
             value = feats.get("skill", {}).get(skill, 0)
             boxes = min(MAX_SKILL_FEAT, max(SKILL_BOXES, value + 1))
-            skills.append({"name": skill, "value": value, "boxes": [
+            skill_rows.append({"name": skill, "value": value, "boxes": [
                 {"n": n, "checked": n <= value, "next": n == value + 1,
                  "params": json.dumps({"player": i, "feat": "skill", "skill": skill, "value": n})}
                 for n in range(1, boxes + 1)]})
         cards = [{"type": t, "checked": range(feats.get("card", {}).get(t, 0)),
                   "count": p.get("deck_list", {}).get(t, 0),
                   "params": json.dumps({"player": i, "feat": "card", "card_type": t})} for t in BOON_TYPES]
-        members.append({**p, "seat": i, "skill_rows": skills, "card_rows": cards,
+        members.append({**p, "seat": i, "skill_rows": skill_rows, "card_rows": cards,
                         "playing": p.get("alive") and not p.get("needs_character") and not p.get("permanently_dead"),
                         "deck_total": sum(p.get("deck_list", {}).values()),
                         # in the rulebook's order of boon types: a stored object's key order is the database's
@@ -154,12 +173,40 @@ def _campaign_steps(state) -> list[dict]:
     return stepper(((s, CAMPAIGN_PHASES[s].split(": ")[-1].capitalize()) for s in order), current)
 
 
+DIFFICULTIES = range(4, 21)  # the chips a check's difficulty is tapped on (more: type it)
+
+
+def _forms(table: Table, pf: dict) -> dict:
+    """The step's own forms, built by the core: the combat check as one tap on its difficulty, the
+    roll on a pad of the check's dice (never a typed total, never a silent d4)."""
+    state, mode = table.state, table.mode
+    enc, check = state.get("encounter"), state.get("check")
+    out = {}
+    if enc and not check and "encounter" in pf:
+        who = enc["character"]
+        out["combat_form"] = form(table.game.action("declare_check", mode), state,
+                                  preset={"player": who, "skill": "combat"}, show=("difficulty",),
+                                  defaults={"difficulty": enc.get("difficulty")}, chips={"difficulty": DIFFICULTIES},
+                                  submit=f"Combat check: {pf['encounter']['combat']}")
+    if check and not check["rolled"]:
+        out["roll_form"] = form(table.game.action("roll_check", mode), state, preset={"player": check["character"]},
+                                dice={"roll": pf["check"]["roll_dice"]}, show=("roll",),
+                                submit=f"Roll {pf['check']['dice']}")
+    return out
+
+
 def context(table: Table) -> dict:
     state = table.state
+    pf = _campaign(state) if table.mode == "campaign" else _scenario(state)
+    if table.mode != "campaign":
+        pf.update(_forms(table, pf))
+    rolled = (pf.get("check") or {}).get("roll_dice")
     return {
         "phases": [],  # the page draws its own stepper (scenario steps or campaign steps)
         "phase_index": -1,
-        "pf": _campaign(state) if table.mode == "campaign" else _scenario(state),
+        "pf": pf,
+        # the dice a roll field sums, per action, for the form builder's roll pad (never a silent d4)
+        "form_dice": {"roll_check": {"roll": rolled}, "reroll": {"roll": rolled}} if rolled else {},
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tracker.engine import Rule
 
+from . import skills
 from .rules_encounter import _check, _enc
 from .state import name_of
 
@@ -79,10 +80,31 @@ def check_r40(state, params, ctx):
 
 def check_r41(state, params, ctx):
     check = _check(state)
-    if ctx.action_type == "choose_skill" and params.get("via_power") and check and check["skill_power_used"]:
-        return "Only one power can determine the skill for this check."
+    if ctx.action_type == "choose_skill":
+        if not check:
+            return None
+        if params.get("via_power") and check["skill_power_used"]:
+            return "Only one power can determine the skill for this check."
+        p = state["players"][check["character"]]
+        choice = skills.choose(p, {**params, "skill_used": params["skill"]}, check["combat"], skills.listed(check))
+    else:
+        p = state["players"][params["player"]]
+        choice = skills.declared(p, params)
     if params.get("has_skill") is False and (params.get("die", 4) != 4 or params.get("modifier", 0) != 0):
         return "Without that skill you roll 1d4 with no modifier."
+    power_set = ctx.action_type == "choose_skill" and check["skill_power_used"]
+    if params.get("via_power") or power_set or not choice.skill:
+        return None  # a power decides the skill (and may set the dice)
+    if choice.combat and choice.skill not in skills.COMBAT_SKILLS:
+        return f"Without a power that says otherwise, a combat check uses Strength or Melee, not {choice.skill.title()}."
+    roll, who, what = skills.roll_of(p, choice.skill), p["character"], choice.skill.title()
+    if params.get("has_skill") is False and roll.has:
+        return f"{who} has {what}" + (f" ({skills.roll_text(roll.die, roll.modifier)})." if roll.die else ".")
+    lacks = f"{who} doesn't have {what}: that check is 1d4 with no modifier."
+    if roll.has is False and (params.get("has_skill") or params.get("die", 4) != 4 or params.get("modifier", 0)):
+        return lacks
+    if roll.has and roll.die and params.get("die") and params["die"] != roll.die:
+        return f"{who}'s {what} die is a d{roll.die}, not a d{params['die']}."
 
 
 def check_r52(state, params, ctx):
@@ -146,7 +168,8 @@ CHECK_RULES = tuple(Rule(*row[:5], **row[5] if len(row) > 5 else {}) for row in 
     ("pathfinder.R40", "Single checks are the encounterer's", "[Attempting a Check]",
      "Only the encountering character can attempt this check.", check_r40),
     ("pathfinder.R41", "The skill: listed, or d4", "[Determine Which Skill You're Using]",
-     "Only one power can determine the skill; a missing skill rolls 1d4.", check_r41, {"kind": "card-data"}),
+     "Roll the skill's own die, or a d4 without it; combat without a power is Strength or Melee.", check_r41,
+     {"kind": "card-data"}),
     ("pathfinder.R43", "Skill and combat boosters need that skill or a combat check",
      "[Play Cards and Use Powers That Affect Your Check]",
      "You're not using that skill on this check.", check_r43, {"kind": "card-data"}),

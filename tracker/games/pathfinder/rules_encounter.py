@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tracker.engine import Rule
 
-from .encounter import boon_budget, played_here
+from .encounter import boon_budget, played_here, where
 from .state import location, name_of
 
 
@@ -132,6 +132,8 @@ def check_r63(state, params, ctx):
     enc = _enc(state)
     if not enc or not enc["villain"] or enc["step"] not in ("evade", "guard"):
         return "You can only guard when a distant character encounters a villain, before the check."
+    if enc["summoned"]:
+        return "A summoned villain goes back to the vault and never escapes: there is nothing to guard against."
     if params["player"] in enc["guard_attempts"]:
         return "Each character guards only once per villain encounter."
 
@@ -155,7 +157,7 @@ def check_r66(state, params, ctx):
     seat = params["player"]
     if seat == enc["character"]:
         return "Another character must avenge."
-    if state["players"][seat]["location"] != enc["location"]:
+    if state["players"][seat]["location"] != where(enc):
         return "Only a character at the same location can avenge."
 
 

@@ -12,6 +12,7 @@ from .data import (
     BOON_TYPES, CHARACTERS, CORE_DECKS, DEFAULT_LOCATIONS, NORMAL_HOURGLASS, SCENARIOS, SIZES, character,
     deck_total, story_bane_stack,
 )
+from .skills import character_skills, feat_errors
 
 # Turn steps, in order (spec 3.2). "advance_hour" is the start of a turn before the hour is flipped,
 # which is also the between-turns window where nothing may be played (R1).
@@ -100,9 +101,24 @@ def _player_errors(players) -> dict:
         hp = raw.get("hero_points")
         if hp is not None and (not isinstance(hp, int) or isinstance(hp, bool) or not 0 <= hp <= 999):
             errors.setdefault(f"players.{i}.hero_points", []).append("a whole number of 0 or more")
-        unknown = set(raw) - {"name", "character", "hand_size", "favored", "deck_list", "location", "hero_points"}
+        if raw.get("skills") is not None or raw.get("skill_feats") is not None:
+            errors.update(_skill_errors(i, raw))
+        unknown = set(raw) - {"name", "character", "hand_size", "favored", "deck_list", "location", "hero_points",
+                              "skills", "skill_feats"}
         for key in sorted(unknown):
             errors.setdefault(f"players.{i}.{key}", []).append("unknown player field")
+    return errors
+
+
+def _skill_errors(i, raw) -> dict:
+    errors = {}
+    if raw.get("skill_feats") is not None and feat_errors(raw["skill_feats"]):
+        errors[f"players.{i}.skill_feats"] = feat_errors(raw["skill_feats"])
+    data = character(raw.get("character") or "") or {}
+    if raw.get("skills") is not None:
+        problems = character_skills(data.get("skills"), data.get("lacks"), raw["skills"])[3]
+        if problems:
+            errors[f"players.{i}.skills"] = problems
     return errors
 
 
@@ -211,6 +227,8 @@ def new_player(raw: dict) -> dict:
     deck_list = {t: int((raw.get("deck_list") or data["deck_list"]).get(t, 0)) for t in BOON_TYPES}
     hand_size = raw.get("hand_size") or data["hand_size"]
     size = deck_total(deck_list)
+    skills, lacking, complete, _ = character_skills(data.get("skills"), data.get("lacks"), raw.get("skills"),
+                                                    raw.get("skill_feats"))
     return {
         "name": raw["name"].strip(),
         "character": data["name"],
@@ -219,7 +237,9 @@ def new_player(raw: dict) -> dict:
         "favored_choice": None,
         "deck_list": deck_list,
         "deck_size": size,
-        "skills": {k: list(v) for k, v in data.get("skills", {}).items()},
+        "skills": skills,
+        "skills_lacking": lacking,
+        "skills_complete": complete,
         "traits": list(data.get("traits", ())),
         # the starting hand is drawn at setup; counts are exact from the start
         "hand_count": min(hand_size, size),

@@ -4,10 +4,12 @@ from __future__ import annotations
 from tracker.engine import Action, decide, initial_state
 from tracker.games.pathfinder import GAME
 
-ONE = [{"name": "Ann", "character": "Valeros"}]
-TWO = [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}]
-THREE = [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"},
-         {"name": "Cid", "character": "Ezren"}]
+# The rulebook gives no Valeros skills: the table types them at setup (a made-up card: Strength d10 and
+# nothing else, so every other skill is a d4). Kyra's Strength d8 is the rulebook's.
+VALEROS = {"name": "Ann", "character": "Valeros", "skills": "Strength d10"}
+ONE = [VALEROS]
+TWO = [VALEROS, {"name": "Ben", "character": "Kyra"}]
+THREE = [VALEROS, {"name": "Ben", "character": "Kyra"}, {"name": "Cid", "character": "Ezren"}]
 
 
 def new(players=None, **options) -> dict:

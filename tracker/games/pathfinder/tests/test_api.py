@@ -87,3 +87,24 @@ def test_undo_restores_the_state_before_a_death(api, scenario, act, read):
     assert undo.json()["state"] == before and undo.json()["outcome"] is None
     assert not read(scenario)["state"]["players"][0]["dead"]
     act(scenario, "draw_cards", params={"player": 0, "count": 1})
+
+
+def test_a_check_die_nobody_knows_is_a_400_naming_params_die(scenario, act, read):
+    act(scenario, "advance_hour", params={"player": 0})
+    act(scenario, "explore", params={"player": 0, "kind": "monster", "difficulty": 8})
+    body = act(scenario, "declare_check", expected=400, params={"player": 0})
+    assert "Valeros's Strength or Melee die isn't known" in body["errors"]["params.die"][0]
+    assert read(scenario)["version"] == 2
+    body = act(scenario, "declare_check", params={"player": 0, "die": 10})
+    assert body["state"]["check"]["dice"] == {"10": 1}
+
+
+def test_malformed_skills_at_setup_are_a_400_naming_the_player_field(api, create):
+    body = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "skills": "Strength d7"}]}
+    response = api.post("/api/sessions/", body, format="json")
+    assert response.status_code == 400
+    assert "d7 is not a die" in response.json()["errors"]["players.0.skills"][0]
+    body = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "skill_feats": {"strength": "x"}}]}
+    assert "players.0.skill_feats" in api.post("/api/sessions/", body, format="json").json()["errors"]
+    made = create({**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "skills": "Strength d10"}]})
+    assert made["state"]["players"][0]["skills"] == {"strength": {"die": 10, "modifier": 0}}

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 SCENARIO = {"game": "pathfinder", "mode": "scenario",
-            "players": [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}], "options": {}}
+            "players": [{"name": "Ann", "character": "Amiri"}, {"name": "Ben", "character": "Kyra"}], "options": {}}
 CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros"}],
             "options": {}}
 
@@ -57,6 +57,7 @@ def test_one_full_turn_on_a_phone(page, create_session, shot):
 
     # Explore: a monster turns up.
     explore = page.get_by_test_id("pf-explore-form")
+    page.locator("details").filter(has=explore).locator("summary").tap()  # with its name and difficulty
     explore.locator("select[name=kind]").select_option("monster")
     explore.locator("input[name=card]").fill("Goblin")
     explore.locator("input[name=difficulty]").fill("8")
@@ -65,30 +66,33 @@ def test_one_full_turn_on_a_phone(page, create_session, shot):
     expect(page.get_by_test_id("pf-location-cards-0")).to_have_text("8")
     expect(page.get_by_test_id("pf-reminder-one-type")).to_be_visible()
 
-    # The check helper: declare, bless, roll, resolve.
-    page.get_by_test_id("pf-declare-check-submit").tap()
+    # The check helper: declare, bless, roll, resolve. Amiri's combat check is Melee: Strength d12 +2.
+    expect(page.get_by_test_id("pf-combat-skill")).to_contain_text("Melee 1d12+2")
+    page.get_by_test_id("pf-combat-check-submit").tap()  # its difficulty is the encounter's
     expect(page.get_by_test_id("pf-check-who")).to_have_text("Ann")
-    expect(page.get_by_test_id("pf-check-dice")).to_have_text("1d4")
+    expect(page.get_by_test_id("pf-check-skill")).to_have_text("Melee 1d12+2")
+    expect(page.get_by_test_id("pf-check-dice")).to_have_text("1d12 + 2")
     expect(page.get_by_test_id("pf-check-difficulty")).to_have_text("8")
     page.get_by_test_id("pf-bless-1").tap()
-    expect(page.get_by_test_id("pf-check-dice")).to_have_text("2d4")
+    expect(page.get_by_test_id("pf-check-dice")).to_have_text("2d12 + 2")
+    expect(page.get_by_test_id("pad-roll_check-roll").locator("[data-face]")).to_have_count(12)  # a pad per d12
+    expect(page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face]")).to_have_count(12)
     expect(page.get_by_test_id("pf-check-types")).to_have_text("blessing")
     expect(page.get_by_test_id("pf-reminder-one-type")).to_contain_text("played: blessing")
     assert api_state(page, session)["players"][1]["hand_count"] == 4  # Ben's blessing left his hand
     shot(page, "pathfinder-check", wait_hidden="toast", full_page=True)
 
-    roll = page.get_by_test_id("pf-roll-input")
-    roll.fill("5")
-    page.get_by_test_id("pf-roll").tap()
-    expect(page.get_by_test_id("pf-check-result")).to_contain_text("failure")
+    page.get_by_test_id("pad-roll_check-roll").locator("[data-face='2']").tap()
+    page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face='3']").tap()  # 2 + 3 = 5, sent at once
+    expect(page.get_by_test_id("pf-check-result")).to_contain_text("Result 7 against 8: failure")
     page.get_by_test_id("pf-resolve-check").tap()
 
-    # Damage: 8 - 5 = 3, suffered from the hand.
-    expect(page.get_by_test_id("pf-damage-amount")).to_have_text("3")
+    # Damage: 8 - 7 = 1, suffered from the hand.
+    expect(page.get_by_test_id("pf-damage-amount")).to_have_text("1")
     page.get_by_test_id("pf-suffer-damage").tap()
     expect(page.get_by_test_id("pf-damage")).to_have_count(0)
-    expect(page.get_by_test_id("pf-hand-0")).to_have_text("1")
-    expect(page.get_by_test_id("pf-discards-0")).to_have_text("3")
+    expect(page.get_by_test_id("pf-hand-0")).to_have_text("3")
+    expect(page.get_by_test_id("pf-discards-0")).to_have_text("1")
 
     # The Goblin is undefeated; Ben (at the same location) could avenge, but doesn't.
     page.get_by_test_id("pf-resolve-encounter").tap()

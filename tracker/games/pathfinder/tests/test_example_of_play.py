@@ -43,7 +43,7 @@ def sams_turn(s):
     s = act(s, "advance_hour", player=SAJAN, card="Cayden Cailean's Revelry")
     s = act(s, "examine", player=SAJAN, location="Oubliette", found="Boggart")  # the Tower's power
     s = act(s, "explore", player=SAJAN, kind="monster", card="Ghoul", immune=["Mental", "Poison"])
-    s = act(s, "declare_check", player=SAJAN, skill="acrobatics", combat=True)
+    s = act(s, "declare_check", player=SAJAN, skill="combat", skill_used="acrobatics", via_power=True)
     s = act(s, "set_difficulty", player=SAJAN, base=11, adventure_multiplier=2)
     s = act(s, "use_character_power", player=SAJAN, power="recharge a Compass: Acrobatics + 1d6",
             cost_card="Compass", cost_action="recharge")
@@ -73,7 +73,7 @@ def alices_turn(s):
     s = act(s, "roll_check", player=LEM, roll=9, result=10)
     s = act(s, "resolve_check", player=LEM)
     # Amiri takes the Combat 10 check: Melee d12 + 2, revealing the Longspear for +1d8
-    s = act(s, "declare_check", player=AMIRI, skill="melee", combat=True, difficulty=10)
+    s = act(s, "declare_check", player=AMIRI, skill="combat", skill_used="melee", difficulty=10)
     s = act(s, "play_card", player=AMIRI, card_type="weapon", card="Longspear", action="reveal", purpose="check")
     s = act(s, "modify_check", player=AMIRI, by="add_die", sides=8)
     s = act(s, "roll_check", player=AMIRI, roll=15, result=17)
@@ -82,11 +82,12 @@ def alices_turn(s):
 
 
 def guardian_and_close(s):
-    s = act(s, "declare_check", player=LEM, skill="combat")
+    # Lightning Touch decides the skill of his combat check: Arcane (Charisma +1, Charisma d10)
+    s = act(s, "declare_check", player=LEM, skill="combat", skill_used="arcane", via_power=True)
     s = act(s, "set_difficulty", player=LEM, base=13, adventure_multiplier=2)
     s = act(s, "play_card", player=LEM, card_type="spell", card="Lightning Touch", action="recovery",
             purpose="check", card_traits=["Electricity", "Attack", "Magic"])
-    s = act(s, "choose_skill", player=LEM, skill="arcane", die=10, modifier=1, card_traits=["Electricity"])
+    s = act(s, "choose_skill", player=LEM, skill="arcane", card_traits=["Electricity", "Attack", "Magic"])
     s = act(s, "modify_check", player=LEM, by="add_die", sides=4, count=2)  # Lightning Touch
     s = act(s, "modify_check", player=LEM, by="add_die", sides=4, power="Standard Bearer: 1d4 against story banes")
     return s
@@ -115,7 +116,7 @@ def test_sams_turn():
     assert loc(s, "Oubliette")["examined"] == "Boggart" and loc(s, "Oubliette")["cards"] == 7
     s = act(s, "explore", player=SAJAN, kind="monster", card="Ghoul", immune=["Mental", "Poison"])
     assert loc(s, "Tower")["cards"] == 6 and s["encounter"]["card"] == "Ghoul"
-    s = act(s, "declare_check", player=SAJAN, skill="acrobatics", combat=True)
+    s = act(s, "declare_check", player=SAJAN, skill="combat", skill_used="acrobatics", via_power=True)
     s = act(s, "set_difficulty", player=SAJAN, base=11, adventure_multiplier=2)
     assert s["check"]["difficulty"] == 13 and s["check"]["dice"] == {"8": 1} and s["check"]["modifier"] == 2
     s = act(s, "use_character_power", player=SAJAN, power="recharge a Compass: Acrobatics + 1d6",
@@ -125,7 +126,7 @@ def test_sams_turn():
     s = act(s, "modify_check", player=SAJAN, by="bless", card_type="blessing", card="Orison", action="recharge",
             freely=True)
     assert s["check"]["dice"] == {"8": 3, "6": 1} and s["check"]["modifier"] == 2  # 3d8 + 1d6 + 2
-    assert "Combat" in s["check"]["traits"] and "Acrobatics" in s["check"]["traits"]
+    assert {"Combat", "Acrobatics", "Dexterity"} <= set(s["check"]["traits"])  # Acrobatics names Dexterity
     assert piles(s, SAJAN) == (2, 13, 0)  # Compass, Prayer and Orison recharged
     s = act(s, "roll_check", player=SAJAN, roll=9, result=11)
     assert s["check"]["result"] == 11
@@ -162,7 +163,7 @@ def test_alices_turn():
     s = act(s, "resolve_check", player=LEM)
     assert s["encounter"]["checks"][0] == {"by": LEM, "success": True, "result": 10, "difficulty": 4,
                                            "kind": "defeat"}
-    s = act(s, "declare_check", player=AMIRI, skill="melee", combat=True, difficulty=10)
+    s = act(s, "declare_check", player=AMIRI, skill="combat", skill_used="melee", difficulty=10)
     s = act(s, "play_card", player=AMIRI, card_type="weapon", card="Longspear", action="reveal", purpose="check")
     s = act(s, "modify_check", player=AMIRI, by="add_die", sides=8)
     assert s["check"]["dice"] == {"12": 1, "8": 1} and s["check"]["modifier"] == 2
@@ -199,7 +200,7 @@ def test_lees_turn():
     s = guardian_and_close(s)
     check = s["check"]
     assert check["difficulty"] == 15 and check["dice"] == {"10": 1, "4": 3} and check["modifier"] == 1
-    assert {"Combat", "Arcane", "Electricity"} <= set(check["traits"])
+    assert {"Combat", "Arcane", "Charisma", "Electricity"} <= set(check["traits"])
     assert seat(s, LEM)["recovery"] == ["Lightning Touch"] and piles(s, LEM) == (4, 10, 1)
     s = act(s, "roll_check", player=LEM, roll=12, result=17)  # 1d10 + 3d4 + 1, +4 vulnerable to Electricity
     assert s["check"]["vulnerable"] and s["check"]["result"] == 17

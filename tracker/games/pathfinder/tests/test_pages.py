@@ -6,10 +6,18 @@ import re
 import pytest
 
 from tests.support.pages import page, tag, text_of
+from tracker.engine import Action, decide
+from tracker.engine.kit.presenter import Table
+from tracker.games.pathfinder import GAME
+from tracker.games.pathfinder.page import context
 from tracker.models import Session
 
-SCENARIO = {"game": "pathfinder", "mode": "scenario",
-            "players": [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}], "options": {}}
+from .helpers import new
+
+# Valeros's skills are typed at setup (the rulebook gives none); Kyra's Strength d8 is the rulebook's
+SCENARIO = {"game": "pathfinder", "mode": "scenario", "options": {},
+            "players": [{"name": "Ann", "character": "Valeros", "skills": "Strength d10"},
+                        {"name": "Ben", "character": "Kyra"}]}
 CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros"},
                                                                   {"name": "Ben", "character": "Lem"}], "options": {}}
 
@@ -75,16 +83,21 @@ def test_the_turn_as_it_goes(client, scenario, act):
     assert 'data-testid="pf-reminder-one-type"' in html
     assert 'data-action="declare_check"' in tag(html, "pf-declare-check")
     assert 'data-testid="pf-explore"' not in html and 'data-testid="pf-end-turn"' not in html
+    assert text_of(html, "pf-combat-skill").endswith("without a power: Strength 1d10")
 
     act(scenario, "declare_check", params={"player": 0})
     act(scenario, "modify_check", params={"player": 1, "by": "bless", "card_type": "blessing"})
     html = page(client, scenario["id"])
-    assert text_of(html, "pf-check-who") == "Ann" and text_of(html, "pf-check-dice") == "2d4"
+    assert text_of(html, "pf-check-who") == "Ann" and text_of(html, "pf-check-dice") == "2d10"
+    assert text_of(html, "pf-check-skill") == "Strength 1d10"
+    assert 'aria-label="d10"' in tag(html, "pad-roll_check-roll") and 'aria-label="d10"' in tag(html, "pad-roll_check-roll-1")
     assert text_of(html, "pf-check-difficulty") == "8" and text_of(html, "pf-check-bless") == "1"
     assert text_of(html, "pf-check-types") == "blessing"
     assert "One card of each type per check — played: blessing." in html
     assert '"by": "bless", "card_type": "blessing"' in tag(html, "pf-bless-0")
-    assert 'data-action="roll_check"' in tag(html, "pf-roll-form") and 'data-testid="pf-roll-input"' in html
+    assert 'data-testid="pf-roll-form"><form class="action-form" data-action="roll_check"' in html
+    roll_form = html.split('data-testid="pf-roll-form">')[1].split("</form>")[0]
+    assert 'name="roll"' in roll_form and 'type="number"' not in roll_form  # the roll is tapped, never typed
     assert 'data-action="modify_check"' in tag(html, "pf-add-die")
     assert 'data-act="choose_to_fail"' in tag(html, "pf-fail")
 
@@ -108,6 +121,39 @@ def test_the_turn_as_it_goes(client, scenario, act):
     html = page(client, scenario["id"])
     assert 'data-testid="pf-encounter"' not in html and 'data-testid="pf-end-turn"' in html
     assert text_of(html, "pf-hand-0") == "1" and text_of(html, "pf-discards-0") == "3"
+
+
+def test_each_character_shows_the_skills_the_table_knows(client, create, act):
+    table = create({"game": "pathfinder", "mode": "scenario", "options": {},
+                    "players": [{"name": "Sam", "character": "Sajan"}, {"name": "Alice", "character": "Amiri"},
+                                {"name": "Ann", "character": "Valeros", "skills": "Strength d10"},
+                                {"name": "Cid", "character": "Ezren"}]})
+    html = page(client, table["id"])
+    assert text_of(html, "pf-skills-0") == "Skills: Dexterity 1d8 · Acrobatics (Dexterity) 1d8+2 · Perception die not known"
+    assert text_of(html, "pf-skills-1") == ("Skills: Strength 1d12 · Melee (Strength) 1d12+2 · Fortitude die not known "
+                                            "· not on the card (1d4): Knowledge, Perception")
+    assert text_of(html, "pf-skills-2") == "Skills: Strength 1d10 · any other: 1d4"
+    assert text_of(html, "pf-skills-3") == "Skills: none known"
+    act(table, "advance_hour", params={"player": 0})
+    act(table, "explore", params={"player": 0, "kind": "monster", "card": "Ghoul", "difficulty": 13})
+    html = page(client, table["id"])
+    assert text_of(html, "pf-combat-skill").endswith("without a power: Strength or Melee: die not known, choose it")
+    act(table, "declare_check", params={"player": 0, "skill": "combat", "skill_used": "acrobatics", "via_power": True})
+    act(table, "modify_check", params={"player": 0, "by": "add_die", "sides": 6})
+    html = page(client, table["id"])
+    assert text_of(html, "pf-check-skill") == "Acrobatics 1d8+2" and text_of(html, "pf-check-dice") == "1d8 + 1d6 + 2"
+    assert 'aria-label="d8"' in tag(html, "pad-roll_check-roll") and 'aria-label="d6"' in tag(html, "pad-roll_check-roll-1")
+
+
+def test_the_presenter_hands_the_check_dice_to_the_roll_fields():
+    s = new([{"name": "Sam", "character": "Sajan"}])
+    assert context(Table(GAME, s, "scenario", True, []))["form_dice"] == {}
+    for type_, params in (("advance_hour", {"player": 0}), ("explore", {"player": 0, "difficulty": 13}),
+                          ("declare_check", {"player": 0, "skill": "acrobatics"}),
+                          ("modify_check", {"player": 0, "by": "bless"})):
+        s = decide(GAME, s, Action(type_, params)).state
+    dice = context(Table(GAME, s, "scenario", True, []))["form_dice"]
+    assert dice == {"roll_check": {"roll": [8, 8]}, "reroll": {"roll": [8, 8]}}
 
 
 def test_a_villain_encounter_shows_guards_and_the_villain_steps(client, scenario, act):

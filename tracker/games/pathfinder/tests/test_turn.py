@@ -5,6 +5,7 @@ Each legality test shows the refusal (the rule id among the violations) and the 
 from __future__ import annotations
 
 from .helpers import (
+    VALEROS,
     ONE, THREE, TWO, here, loc, new, ok, outcome, play, refused, run, started,
 )
 
@@ -531,7 +532,7 @@ def test_t20_damage_discards_the_hand_and_never_the_deck():
 
 
 def test_t21_reset_with_a_short_deck_kills_and_the_turn_ends():
-    s = started([{"name": "Ben", "character": "Kyra"}, {"name": "Ann", "character": "Valeros"}])
+    s = started([{"name": "Ben", "character": "Kyra"}, VALEROS])
     s = ok(s, "remove_from_deck", player=0, count=8, verb="banish")
     s = ok(s, "suffer_damage", target=0, amount=3)
     assert (s["players"][0]["hand_count"], s["players"][0]["deck_count"]) == (2, 2)
