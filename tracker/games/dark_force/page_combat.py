@@ -117,15 +117,21 @@ def _combat_controls(state, c, a, d, step, placing) -> dict:
     elif step in cr.ATTACK_STEPS and step not in (c.get("resolved") or []):
         kind = {"ranged": "declare_ranged", "flying": "declare_flying", "close_combat": "declare_close"}[step]
         if not (c.get("rolls") or {}).get(cr.bucket(step)):
+            # only the units that have a choice to declare: shooters (R71), flyers (R72), a front-row unit
+            # between two diagonal enemies with none opposite (R73), flank attackers (R74)
+            def can(x):
+                if step == "close_combat":
+                    return len(cr.diagonal_enemies(state, c, x)) == 2 and not cr.opposite_enemy(state, c, x)
+                return step in (state["units"][x].get("abilities") or [])
             ctl["declare"] = [{"action": kind, "player": s, "name": _name(state, s),
-                               "units": _placed(state, c, s), "targets": _placed(state, c, 1 - s)}
-                              for s in (d, a)]
+                               "units": [(x, n) for x, n in _placed(state, c, s) if can(x)],
+                               "targets": _placed(state, c, 1 - s)} for s in (d, a)]
             if step == "close_combat":
                 ctl["declare"] += [{"action": "declare_flank", "player": s, "name": _name(state, s),
                                     "units": [(x, n) for x, n in _placed(state, c, s)
                                               if "flank" in (state["units"][x].get("abilities") or [])],
                                     "targets": _placed(state, c, 1 - s)} for s in (d, a)]
-                ctl["declare"] = [f for f in ctl["declare"] if f["units"]]
+            ctl["declare"] = [f for f in ctl["declare"] if f["units"]]
         ctl["pairs"] = _pairs(state, c, step)
     return ctl
 
@@ -142,15 +148,24 @@ def _die(state, c, step, uid) -> dict:
 
 
 def _pairs(state, c, step) -> list[dict]:
-    """The step's pairings, each with both units' dice: the table enters a pairing's two rolls side by side."""
+    """The step's pairings, each with both units' dice: the table enters a pairing's two rolls side by side.
+    Two units attacking each other are one pairing ("mutual"); a unit in another pairing too has its one die
+    (R76) at its first, and a pairing whose dice are both above is left out."""
     pairs, _ = cr.pairings(state, c, step)
-    out, seen = [], set()
-    for p in pairs:
-        if not (cr.unit(state, p["unit"]) and cr.unit(state, p["target"])):
+    live = [p for p in pairs if cr.unit(state, p["unit"]) and cr.unit(state, p["target"])]
+    both = {(p["unit"], p["target"]) for p in live}
+    out, seen, shown = [], set(), set()
+    for p in live:
+        key = frozenset((p["unit"], p["target"]))
+        if key in shown:
             continue
+        shown.add(key)
         dice = [_die(state, c, step, x) for x in (p["unit"], p["target"])]
-        for d in dice:  # one die per unit and round (R76): a unit in two pairings has one pad, at the first
+        for d in dice:
             d["again"] = d["unit"] in seen
             seen.add(d["unit"])
-        out.append({"kind": p.get("kind"), "dice": dice})
+        if all(d["again"] for d in dice):
+            continue
+        mutual = (p["target"], p["unit"]) in both
+        out.append({"kind": "mutual" if mutual else p.get("kind"), "dice": dice})
     return out
