@@ -11,7 +11,7 @@ from tracker.games import all_games, get_game, plugin
 
 from . import selectors
 from .forms import MAX_PLAYERS, NewGameForm
-from .services import records, sessions
+from .services import cardfacts, records, sessions
 
 LOG_LENGTH = 40
 GENERIC_STATE = "table/generic_state.html"
@@ -62,6 +62,7 @@ def _context(request, access) -> dict:
         "has_advance": "advance_phase" in game.actions,
         "page": page,
         "state_template": page.template if page else GENERIC_STATE,
+        "cards": cardfacts.page_context(session, state, access.can_write),  # templates/table/_cards.html
     }
     if page is not None and page.context is not None:
         context.update(page.context(Table(game, state, session.mode, access.can_write, forms)))

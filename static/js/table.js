@@ -56,6 +56,7 @@
       toast(res.data.event && res.data.event.log ? res.data.event.log : "Recorded.");
       (res.data.notes || []).forEach(function (n) { toast(n); });
       applyVersion(res.data.version);
+      document.dispatchEvent(new CustomEvent("tk:recorded", { detail: { type: request.type, params: request.params } }));
     } else if (res.status === 422) {
       lastRequest = request;
       showRefusal(res.data);
@@ -175,6 +176,7 @@
         : "not recorded (" + res.status + "): " + (res.data.detail || item.body.type);
       localLog("Offline tap " + verdict);
       if (res.status === 201) applyVersion(res.data.version);
+      if (res.status === 201) document.dispatchEvent(new CustomEvent("tk:recorded", { detail: item.body }));
       flushing = false;
       flushQueue();
     }, function () { flushing = false; online(false); });

@@ -1,6 +1,7 @@
 """The Aventuria table page: the attack helper shows the forms of the attack step at hand."""
 from __future__ import annotations
 
+from tracker.engine.kit.cards import CardFacts
 from tracker.engine.kit.presenter import Page, Table
 
 from .state import ATTACK_TYPES
@@ -31,6 +32,17 @@ def context(table: Table) -> dict:
         "declare_form": _form(table.forms, "declare_attack"),
         "roll_form": _form(table.forms, "roll_for_start"),
     }
+
+
+# What an action card says, remembered for the table when it is played or used: its cost, whether it is a
+# one-shot or a permanent card ([Game Material]), where an armor is worn and its protection
+# ([Actions (Phase 5)]), and when a card's turn trigger happens. What is chosen at the time (the target,
+# what it attaches to) is not.
+CARD_FACTS = {
+    "play_action_card": CardFacts("card", ("cost", "kind", "x_cost", "armor_location")),
+    "apply_armor": CardFacts("card", ("pro",)),
+    "resolve_turn_trigger": CardFacts("card", ("when",)),
+}
 
 
 PAGE = Page(template="games/aventuria/state.html", context=context)
