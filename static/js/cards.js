@@ -79,7 +79,7 @@
     });
   }
 
-  function setOne(el, value, mark) {
+  function setOne(el, value, mark, by) {
     if (!mark && el.dataset.dirty) return; // the player's own typing stays
     if (el.type === "checkbox" || el.type === "radio") {
       var listed = /\[[^\]]*\]$/.test(el.name);
@@ -95,30 +95,35 @@
       el.value = text;
     }
     el.dataset.cardFilled = shown(el);
+    el.dataset.cardBy = by;
     if (mark) el.dataset.dirty = "1"; // table.js keeps a dirty field through a live refresh
   }
 
   function shown(el) { return el.type === "checkbox" || el.type === "radio" ? String(el.checked) : el.value; }
 
-  function setPath(form, path, value, mark) {
+  function setPath(form, path, value, mark, by) {
     if (value && typeof value === "object" && !Array.isArray(value)) {
-      Object.keys(value).forEach(function (k) { setPath(form, path + "." + k, value[k], mark); });
+      Object.keys(value).forEach(function (k) { setPath(form, path + "." + k, value[k], mark, by); });
       return;
     }
-    fields(form, path).forEach(function (el) { setOne(el, value, mark); });
+    fields(form, path).forEach(function (el) { setOne(el, value, mark, by); });
   }
+
+  // Which card filled a field: one form may name several (a terrain, the unit on it, its expansion).
+  function filler(decl) { return decl.name || "in play"; }
 
   function fill(form, decl, facts, mark) {
     var prefix = decl.name ? base(decl.name) : "";
     decl.facts.forEach(function (fact) {
-      if (fact in facts) setPath(form, prefix + fact, facts[fact], mark);
+      if (fact in facts) setPath(form, prefix + fact, facts[fact], mark, filler(decl));
     });
   }
 
   // What a known name put in the form goes again when the name is changed to one that is not known, so
   // no card's facts are left standing under another card's name.
-  function unfill(form) {
+  function unfill(form, decl) {
     form.querySelectorAll("[data-card-filled]").forEach(function (el) {
+      if (el.dataset.cardBy !== filler(decl)) return;
       var untouched = el.dataset.cardFilled === shown(el);
       delete el.dataset.cardFilled;
       if (!untouched) return; // changed by the player since: theirs now
@@ -146,7 +151,7 @@
         }
         if (decl.current !== null && decl.current !== undefined && form.dataset.cardCurrent !== decl.current) {
           // a form about the card in play: its facts, unless the player typed something there already
-          unfill(form);
+          unfill(form, decl);
           form.dataset.cardCurrent = decl.current;
           var facts = known(decl.list, decl.current);
           if (facts) fill(form, decl, facts, false);
@@ -164,11 +169,11 @@
       var facts = el.value.trim() ? known(decl.list, el.value) : null;
       if (facts) {
         if (el.dataset.cardChosen === fold(el.value)) return;
-        unfill(form);
+        unfill(form, decl);
         fill(form, decl, facts, true);
         el.dataset.cardChosen = fold(el.value);
       } else if (el.dataset.cardChosen) {
-        unfill(form);
+        unfill(form, decl);
         delete el.dataset.cardChosen;
       }
     });
@@ -197,6 +202,7 @@
     document.querySelectorAll("form[data-action='" + detail.type + "'] [data-card-filled], form[data-action='"
       + detail.type + "'] [data-card-chosen]").forEach(function (el) {
       delete el.dataset.cardFilled;
+      delete el.dataset.cardBy;
       delete el.dataset.cardChosen;
     });
   });

@@ -3,6 +3,7 @@ league, as a scenario counts for its campaign), cards played with their cost, a 
 them, a card played face down, and a check against the card last played."""
 import pytest
 
+import api.urls  # noqa: F401  (the URLs are built from the real games' links before this one registers)
 from tracker import games as catalog
 from tracker.engine import ActionSpec, Game, Mode, Phase, Rule, actions_table, rules_table
 from tracker.engine.kit.cards import CardFacts, declared

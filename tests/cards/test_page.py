@@ -5,6 +5,8 @@ import re
 
 from django.test import Client
 
+from tracker.models import CardFact
+
 
 def _lists(html: str) -> dict:
     """{list id: {name: facts}} of the page's card lists."""
@@ -58,3 +60,13 @@ def test_a_league_page_whose_mode_names_no_card_lists_nothing(new):
     league = new(mode="league")
     html = Client().get(f"/t/{league['id']}/").content.decode()
     assert "data-cards" not in html and "js/cards.js" not in html
+
+
+def test_an_operator_finds_a_misspelt_card_in_the_admin_and_deletes_it(new, play, admin_client):
+    table = new()
+    play(table, card="Gobiln Raider", cost=3)
+    listed = admin_client.get("/admin/tracker/cardfact/", {"q": "gobiln"})
+    assert listed.status_code == 200 and "Gobiln Raider" in listed.content.decode()
+    row = CardFact.objects.get()
+    assert admin_client.post(f"/admin/tracker/cardfact/{row.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert _lists(Client().get(f"/t/{table['id']}/").content.decode())["tk-cards-card"] == {}

@@ -56,3 +56,5 @@ def test_a_terrain_of_the_tournament_fills_the_form_and_a_face_down_unit_stays_o
         if unit_offered:
             form.locator("[name='unit.name']").fill("Secret Spears")
             assert [_value(form, n) for n in ("unit.values.third", "unit.values.cs")] == ["2", "2"]
+            form.locator("[name='unit.name']").fill("Unknown Riders")  # takes back the unit's values only
+            assert [_value(form, n) for n in ("unit.values.third", "values.cap")] == ["", "3"]
