@@ -12,6 +12,7 @@ urlpatterns = [
     path("sessions/<str:token>/", views.SessionDetailView.as_view(), name="api-session"),
     path("sessions/<str:token>/actions/", views.SessionActionsView.as_view(), name="api-session-actions"),
     path("sessions/<str:token>/events/", views.SessionEventsView.as_view(), name="api-session-events"),
+    path("sessions/<str:token>/cards/", views.SessionCardsView.as_view(), name="api-session-cards"),
     path("sessions/<str:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),
     path("sessions/<str:token>/redo/", views.SessionRedoView.as_view(), name="api-session-redo"),
     path("sessions/<str:token>/record/", views.record_view(None).as_view(), name="api-session-record"),

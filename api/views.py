@@ -12,7 +12,7 @@ from tracker import selectors
 from tracker.errors import BadRequest, Conflict, NotFound, RuleRefusal, ServiceError
 from tracker.engine import DeckInputError
 from tracker.games import all_games, get_game
-from tracker.services import linking, records, sessions
+from tracker.services import cardfacts, linking, records, sessions
 
 from . import presenters
 from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
@@ -152,6 +152,32 @@ class SessionEventsView(APIView):
         except ServiceError as exc:
             return _service_error(exc, request)
         return Response([sessions.event_dict(e) for e in selectors.session_events(access.session)])
+
+
+CARD = inline_serializer("KnownCard", {
+    "name": serializers.CharField(), "kind": serializers.CharField(),
+    "facts": serializers.DictField(help_text="the params the card's own facts were typed in, as its game names them"),
+    "updated": serializers.DateTimeField()}, many=True)
+
+
+class SessionCardsView(APIView):
+    @extend_schema(
+        summary="Cards this table (or its campaign or tournament) typed before, by name: for autocomplete",
+        parameters=[
+            OpenApiParameter("q", str, description="part of the name, any case; names starting with it come first"),
+            OpenApiParameter("kind", str, description="only this sort of card (the game's own word: terrain, unit...)"),
+        ],
+        responses={200: CARD, 400: ERROR, 404: ERROR})
+    def get(self, request, token):
+        try:
+            access = _access_or_404(token)
+            found = cardfacts.offered(access.session, q=request.query_params.get("q"),
+                                      kind=request.query_params.get("kind"))
+        except ServiceError as exc:
+            return _service_error(exc, request)
+        response = Response(found)
+        patch_cache_control(response, no_cache=True, private=True)
+        return response
 
 
 def _undo_redo_view(service, summary):

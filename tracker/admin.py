@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Event, Session
+from .models import CardFact, Event, Session
 
 
 class EventInline(admin.TabularInline):
@@ -17,3 +17,13 @@ class SessionAdmin(admin.ModelAdmin):
     list_filter = ("game", "mode")
     readonly_fields = ("id", "view_id", "version", "state", "initial_state", "outcome", "created", "updated")
     inlines = [EventInline]
+
+
+@admin.register(CardFact)
+class CardFactAdmin(admin.ModelAdmin):
+    """Cards tables typed: a misspelt name a table no longer wants offered can be deleted here."""
+
+    list_display = ("name", "kind", "game", "scope", "updated")
+    list_filter = ("game", "kind")
+    search_fields = ("name",)
+    readonly_fields = ("scope", "game", "kind", "key", "updated")

@@ -45,7 +45,7 @@ class NewGameForm(forms.Form):
             for f, values in extra:
                 value = values[i].strip() if i < len(values) else ""
                 if value:
-                    _put(player, f.name, _typed(f, value[:40]))
+                    _put(player, f.name, _typed(f, value[:200]))  # a whole skill list fits
             out.append(player)
         return out
 

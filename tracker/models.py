@@ -93,3 +93,23 @@ class IdempotentResponse(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "key"], name="idempotency_unique_key")]
+
+
+class CardFact(models.Model):
+    """What a table typed about one card (a monster's difficulty, a terrain's capacity), offered again by
+    name. Kept per scope: the campaign or tournament a session counts for, else the session itself, so
+    one table's cards are never shown at a stranger's."""
+
+    scope = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="card_facts")
+    game = models.CharField(max_length=40)
+    kind = models.CharField(max_length=40, help_text="which sort of card, as the game declares it")
+    key = models.CharField(max_length=100, help_text="the name as names are matched: case and spacing folded")
+    name = models.CharField(max_length=100, help_text="the name as last typed")
+    facts = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "kind", "key"], name="cardfact_unique_name")]
+
+    def __str__(self):
+        return f"{self.game}/{self.kind}: {self.name}"

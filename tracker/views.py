@@ -13,8 +13,8 @@ from tracker.games import all_games, get_game, plugin, plugins
 
 from . import selectors, table_log
 from .forms import MAX_PLAYERS, NewGameForm
+from .services import cardfacts, records, sessions
 from .services import demos as demos_service
-from .services import records, sessions
 
 LOG_LENGTH = 40
 GENERIC_STATE = "table/generic_state.html"
@@ -86,6 +86,7 @@ def _context(request, access) -> dict:
         "page": page,
         "rendered_at": int(time.time() * 1000),
         "state_template": page.template if page else GENERIC_STATE,
+        "cards": cardfacts.page_context(session, state, access.can_write),  # templates/table/_cards.html
     }
     if page is not None and page.context is not None:
         context.update(page.context(Table(game, state, session.mode, access.can_write, forms)))

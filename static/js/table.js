@@ -69,6 +69,7 @@
       // short, and never over a refusal: the notes the engine adds are part of the same answer
       toast([res.data.event && res.data.event.log ? res.data.event.log : "Recorded."].concat(notes).join(" "), notes.length ? 5000 : 2000);
       applyVersion(res.data.version);
+      document.dispatchEvent(new CustomEvent("tk:recorded", { detail: { type: request.type, params: request.params } }));
     } else if (res.status === 422) {
       lastRequest = request;
       showRefusal(res.data);
@@ -270,6 +271,7 @@
         : "not recorded (" + res.status + "): " + (res.data.detail || item.body.type);
       localLog("Offline tap " + verdict);
       if (res.status === 201) applyVersion(res.data.version);
+      if (res.status === 201) document.dispatchEvent(new CustomEvent("tk:recorded", { detail: item.body }));
       flushing = false;
       flushQueue();
     }, function () { flushing = false; online(false); });

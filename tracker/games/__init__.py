@@ -2,7 +2,8 @@
 
 A package `tracker/games/<package>/` is a game when its `__init__.py` defines `GAME` (the manifest,
 an engine `Game`); its slug is the package name with `_` spelt `-`. Beside it, each optional:
-`page.py` defining `PAGE` (the presenter), `links.py` defining `LINKS` (sessions that count for
+`page.py` defining `PAGE` (the presenter) and `CARD_FACTS` (which action params are a card's own facts,
+remembered for the table: tracker.engine.kit.cards), `links.py` defining `LINKS` (sessions that count for
 another), `demo.py` defining `DEMO` (sessions for `make run`) and `BENCH` (what `make bench` plays). Packages whose name starts with `_`
 (the `_template` a new game copies) are not discovered; `load()` reads one on purpose.
 
@@ -13,11 +14,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from tracker.engine import Game, Registry
+from tracker.engine.kit.cards import Declared, declared
 from tracker.engine.kit.demo import Bench, Demo, Flow
 from tracker.engine.kit.links import Link
 from tracker.engine.kit.presenter import Page
@@ -36,6 +38,7 @@ class Plugin:
     demo: tuple[Demo, ...]
     bench: Bench | None = None
     flows: tuple[Flow, ...] = ()
+    cards: Declared = field(default_factory=dict)
 
 
 def slug_of(package: str) -> str:
@@ -63,6 +66,7 @@ def load(package: str) -> Plugin:
         demo=tuple(_optional(f"{module}.demo", "DEMO", ())),
         bench=_optional(f"{module}.demo", "BENCH", None),
         flows=tuple(_optional(f"{module}.demo", "FLOWS", ())),
+        cards=declared(_optional(f"{module}.page", "CARD_FACTS", None)),
     )
 
 

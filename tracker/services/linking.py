@@ -69,8 +69,8 @@ def prepare(game: Game, mode: str, players: list, options: dict):
     return players, engine_options, stored, check
 
 
-def parent_of(child: Session, name: str | None = None) -> tuple[Link, Session]:
-    """The link and the parent session a child counts for; `name` asks for that link only."""
+def find_parent(child: Session, name: str | None = None) -> tuple[Link, Session] | None:
+    """The link and the parent session a child counts for, or None; `name` asks for that link only."""
     game = plugin(child.game)
     candidates = [link for link in (game.links if game else ()) if child.mode in link.child_modes
                   and (name is None or link.name == name)]
@@ -78,6 +78,14 @@ def parent_of(child: Session, name: str | None = None) -> tuple[Link, Session]:
         parent = _parent_by_token((child.options or {}).get(link.name))
         if parent is not None and parent.game == child.game and parent.mode == link.parent_mode:
             return link, parent
+    return None
+
+
+def parent_of(child: Session, name: str | None = None) -> tuple[Link, Session]:
+    """The link and the parent session a child counts for; `name` asks for that link only."""
+    found = find_parent(child, name)
+    if found is not None:
+        return found
     if name:
         raise BadRequest(f"This session isn't part of a {name}.", {f"options.{name}": [
             f"start it with the {name}'s edit link token to link it"]})

@@ -16,7 +16,7 @@ from tracker.errors import BadRequest, Conflict, NotFound, ReadOnly, RuleRefusal
 from tracker.games import get_game
 from tracker.models import Event, IdempotentResponse, Session, UndoMark
 
-from . import linking
+from . import cardfacts, linking
 
 
 @dataclass
@@ -143,6 +143,7 @@ def apply_locked(session: Session, type: str, params: dict, *, override_reason: 
     )
     outcome = game.outcome(decision.state)
     version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
+    cardfacts.remember(session, type, params, session.state)  # session.state: the state it was decided on
     body = {"event": event_dict(event), "version": version, "state": decision.state, "outcome": outcome,
             "notes": list(decision.notes)}
     return WriteResult(201, body, notes=list(decision.notes))

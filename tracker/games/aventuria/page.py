@@ -2,6 +2,7 @@
 that walks one attack from declaration to damage with every default filled in, and the hero cards."""
 from __future__ import annotations
 
+from tracker.engine.kit.cards import CardFacts
 from tracker.engine.kit.presenter import Page, Quick, Table, form, legal
 
 from .state import ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
@@ -141,6 +142,17 @@ def context(table: Table) -> dict:
         "fate_takers": [i for i in range(len(state.get("players", [])))
                         if legal(table.game, state, "take_fate", {"player": i}, table.mode)],
     }
+
+
+# What an action card says, remembered for the table when it is played or used: its cost, whether it is a
+# one-shot or a permanent card ([Game Material]), where an armor is worn and its protection
+# ([Actions (Phase 5)]), and when a card's turn trigger happens. What is chosen at the time (the target,
+# what it attaches to) is not.
+CARD_FACTS = {
+    "play_action_card": CardFacts("card", ("cost", "kind", "x_cost", "armor_location")),
+    "apply_armor": CardFacts("card", ("pro",)),
+    "resolve_turn_trigger": CardFacts("card", ("when",)),
+}
 
 
 PAGE = Page(template="games/aventuria/state.html", context=context)

@@ -11,6 +11,7 @@ used, which the players announce when they recruit), never its name.
 """
 from __future__ import annotations
 
+from tracker.engine.kit.cards import CardFacts
 from tracker.engine.kit.presenter import Page, Table, stepper
 
 from .page_combat import _combat
@@ -212,6 +213,31 @@ def context(table: Table) -> dict:
             "plays": _plays(state),
         },
     }
+
+
+# What the cards themselves say, remembered when they are played ([3.3 Card Values], [3.4 Card Types]):
+# a terrain's type and values, an expansion's, a unit's kind, values, abilities and class, an
+# equipment's modifiers, a spell's Magic Strength and duration, a summoned creature's, a ship's. Units,
+# equipment and spells go face down ([6 Movement Phase], [9.2 Spellcasting]): what is typed about them
+# stays on the phone that typed it, so the opponent's phone never learns what was played. Terrains,
+# expansions, summoned creatures, miracles, events and ships are played face up, and are kept for the
+# table and its tournament.
+_UNIT = ("kind", "values", "abilities", "class", "deity", "symbol", "forbidden_symbols")
+_EXPANSION = ("cs", "ms", "cap", "temple")
+CARD_FACTS = {
+    "play_terrain": (CardFacts("name", ("type", "values"), kind="terrain"),
+                     CardFacts("unit.name", _UNIT, kind="unit", private=True),
+                     CardFacts("expansion.name", _EXPANSION, kind="expansion")),
+    "recruit": CardFacts("unit.name", _UNIT, kind="unit", private=True),
+    "play_expansion": CardFacts("name", _EXPANSION, kind="expansion"),
+    "play_equipment": CardFacts("name", ("category", "mods"), kind="equipment", private=True),
+    "cast_spell": CardFacts("name", ("ms", "duration", "secret", "phase_allowed", "range_text_allows", "modifies"),
+                            kind="spell", private=True),
+    "summon": CardFacts("name", ("kind", "ms", "cs", "cd", "mr", "controllability", "flying"), kind="summoned"),
+    "work_miracle": CardFacts("name", ("deity",), kind="miracle"),
+    "play_event": CardFacts("name", ("ocean_symbol",), kind="event"),
+    "play_ship": CardFacts("name", ("ncs", "ncd", "mobility", "tc"), kind="ship"),
+}
 
 
 PAGE = Page(template="games/dark-force/state.html", context=context,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tracker.engine import Game, Mode, Phase, actions_table
+from tracker.engine import Game, Mode, Phase, PlayerField, actions_table
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .actions_check import CHECK_ACTIONS
@@ -13,7 +13,7 @@ from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS, forfeit_u
 from .campaign import CAMPAIGN_PHASES, campaign_setup, campaign_setup_errors
 from .campaign_actions import CAMPAIGN_ACTIONS
 from .campaign_enumerate import campaign_enumerate
-from .data import SCENARIOS
+from .data import CHARACTERS, SCENARIOS
 from .decks import validate_deck
 from .enumerate import enumerate_actions
 from .rules import RULES
@@ -96,8 +96,9 @@ GAME = Game(
     setup_errors=_setup_errors,
     setup_examples=setup_examples,
     options_schema=OPTIONS,
-    player_fields=(("character", "Character", "Valeros, Kyra, Ezren, Amiri..."),
-                   ("skills", "Skills", "Str d12, Melee: Str +2 (the card's)")),
+    player_fields=(PlayerField("character", "Character", choices=tuple((c, c) for c in CHARACTERS)),
+                   PlayerField("skills", "Skills", "Str d12, Melee: Str +2",
+                               help="as the character card prints them; the rulebook's characters need none")),
     validate_deck=validate_deck,
     param_errors=param_errors,
     campaign_allows=scenario_allowed,

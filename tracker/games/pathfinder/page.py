@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from tracker.engine.kit import seats
+from tracker.engine.kit.cards import CardFacts
 from tracker.engine.kit.presenter import Page, Table, form, stepper
 
 from .campaign import MAX_SKILL_FEAT, MODE_LETTERS
@@ -208,6 +209,31 @@ def context(table: Table) -> dict:
         # the dice a roll field sums, per action, for the form builder's roll pad (never a silent d4)
         "form_dice": {"roll_check": {"roll": rolled}, "reroll": {"roll": rolled}} if rolled else {},
     }
+
+
+def _encountered(state) -> str | None:
+    enc = state.get("encounter")
+    # an encounter recorded without a name goes by its card type ("monster"): no card to remember
+    return enc["card"] if enc and enc.get("card") and enc["card"] != enc.get("kind") else None
+
+
+# What the cards themselves say, remembered for the table and its campaign: a bane's type, its check and
+# the traits it is immune, vulnerable or resistant to, as typed when it is explored or summoned; the
+# skill and difficulty of a check declared against the card encountered, and its printed difficulty
+# (a base plus a multiple of the adventure number, [Attempting a Check]); a boon's type and traits when
+# it is played. Whether a henchman closes a location is the scenario's, not the card's, and the
+# difficulty typed with an exploration is the one of this adventure: the table corrects it by typing
+# another.
+_FOUND = ("kind", "difficulty", "checks", "immune", "vulnerable", "resistant")
+_BOON = ("card_type", "card_traits")
+CARD_FACTS = {
+    "explore": CardFacts("card", (*_FOUND, "damage_type")),
+    "summon": CardFacts("card", _FOUND),
+    "declare_check": CardFacts(None, ("skill", "difficulty"), in_play=_encountered),
+    "set_difficulty": CardFacts(None, ("base", "adventure_multiplier"), in_play=_encountered),
+    "play_card": CardFacts("card", _BOON),
+    "modify_check": CardFacts("card", _BOON),
+}
 
 
 PAGE = Page(template="games/pathfinder/state.html", context=context, styles=("games/pathfinder/pathfinder.css",))

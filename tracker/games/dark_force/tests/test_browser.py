@@ -86,7 +86,7 @@ def open_play(page, key):
 
 
 def fill_unit(form, kind, name, third, cs=None, abilities=()):
-    form.locator(f"[data-chips-for='unit.kind'] [data-chip='{kind}']").tap()
+    form.locator(f"label.df-radio-chip:has(input[name='unit.kind'][value='{kind}'])").tap()
     form.locator("input[name='unit.name']").fill(name)
     form.locator("input[name='unit.values.third']").fill(str(third))
     if cs is not None:

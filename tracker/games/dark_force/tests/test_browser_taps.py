@@ -53,7 +53,7 @@ def sent_play(page, taps, testid):
     return answer.value.request.post_data_json["params"]
 
 
-def test_a_terrain_with_a_unit_in_seven_taps(page, create_session):
+def test_a_terrain_with_a_unit_in_seven_taps(page, create_session, shot):
     duel = create_session(DUEL)
     record(page.request, duel, "choose_draws", player=0, count=0)
     record(page.request, duel, "next_step", player=0)
@@ -66,6 +66,7 @@ def test_a_terrain_with_a_unit_in_seven_taps(page, create_session):
     taps.type("df-terrain-unit-name", "Sir Ulf")  # a hero: the kind chip already chosen
     taps.tap("df-terrain-unit-third-3")
     taps.tap("df-terrain-unit-cs-2")
+    shot(page, "dark-force-terrain-form", full_page=True)
     params = sent_play(page, taps, "df-terrain-submit")
     assert params == {"player": 0, "name": "Green Hills", "type": "Plains", "values": {"cap": 4},
                       "unit": {"kind": "hero", "name": "Sir Ulf", "values": {"third": 3, "cs": 2}}}

@@ -40,7 +40,8 @@
 
   // ---- the play forms: nested params -------------------------------------------------------------
   // name="unit.values.cs" -> {unit: {values: {cs: ...}}}; "cell.0", "cell.1" -> {cell: [q, r]};
-  // name="units[u3]" (a checkbox) -> {units: ["u3", ...]}; a lone checkbox -> true when ticked;
+  // name="units[u3]" (a checkbox) -> {units: ["u3", ...]}; a lone checkbox -> true when ticked; radios -> the
+  // checked one's value;
   // type=number or data-int -> an integer; data-df-value -> an integer unless it is "#"; empty -> left out;
   // <select data-df-leads="u3"> -> leader_of[<chosen hero>] gets "u3" when u3 moves too.
   function setPath(obj, path, value, push) {
@@ -101,6 +102,7 @@
       if (el.disabled || el.type === "submit" || el.type === "button") return;
       if ("dfLeads" in el.dataset) { leads.push(el); return; }
       var list = /^(.+)\[[^\]]*\]$/.exec(el.name);
+      if (el.type === "radio") { if (el.checked) setPath(params, el.name, el.value); return; }
       if (el.type === "checkbox") {
         if (!el.checked) return;
         if (list) setPath(params, list[1], el.value, true); else setPath(params, el.name, true);
