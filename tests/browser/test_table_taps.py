@@ -177,3 +177,14 @@ def test_a_pathfinder_check_rolls_the_characters_die_and_waits_for_every_die(pag
     expect(page.get_by_test_id("problem")).to_contain_text("Roll")
     page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face='5']").tap()
     expect(page.get_by_test_id("pf-check-result")).to_contain_text("Result 11 against 8: success")
+
+
+@pytest.mark.parametrize("size", [None, SMALL], ids=["390x844", "360x740"])
+def test_start_the_game_is_above_the_fold_for_every_game(new_context, site, size):
+    page = new_context(**(size or {})).new_page()
+    page.goto("/")
+    height = page.evaluate("window.innerHeight")
+    for game in ("aventuria", "pathfinder", "dark-force"):
+        page.locator("select[name=game]").select_option(game)
+        box = page.get_by_test_id("start").bounding_box()
+        assert box["y"] + box["height"] <= height, f"{game}: the start button ends at {box['y'] + box['height']:.0f} px"
