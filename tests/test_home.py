@@ -14,7 +14,7 @@ def post(client, **fields):
 
 def test_heroes_are_offered_as_a_list_and_typed_values_are_nested(client, db):
     html = client.get("/").content.decode()
-    assert '<select name="aventuria:hero">' in html and ">Arbosh (Dwarf Blacksmith)</option>" in html
+    assert '<select name="aventuria:hero" aria-label="Hero of player 1">' in html and ">Arbosh (Dwarf Blacksmith)</option>" in html
     response = post(client, **{"aventuria:hero": ["DB", "TM", "", ""], "aventuria:attributes.dodge": ["", "9", "", ""],
                                "aventuria:attributes.magic": ["-", "", "", ""]})
     assert response.status_code == 302

@@ -40,13 +40,18 @@ def home(request):
         fields = player_fields(g)
         games.append({"game": g, "options": option_fields(g), "player_fields": [f for f in fields if f.choices],
                       "more_fields": [f for f in fields if not f.choices],
-                      "more_title": " · ".join(f.label for f in fields if not f.choices)})
+                      "more_title": _more_title([f.label for f in fields if not f.choices])})
     # what was typed comes back after a refusal: a newcomer never types the table twice
     names = request.POST.getlist("name") if request.method == "POST" else []
     rows = [{"index": i, "name": names[i] if i < len(names) else ""} for i in range(MAX_PLAYERS)]
     demos = [{"game": p.game.slug, "index": i, "title": d.title} for p in plugins() for i, d in enumerate(p.demo)]
     return render(request, "home.html", {"games": games, "form": form, "errors": errors, "rows": rows, "demos": demos},
                   status=400 if errors else 200)
+
+
+def _more_title(labels: list[str]) -> str:
+    # one short line under each player: the fields folded behind it
+    return " · ".join(labels) if len(labels) <= 2 else f"{labels[0]}, {labels[1]} and more…"
 
 
 def demo(request, game, index):

@@ -72,12 +72,15 @@ def test_a_refusal_replaces_the_toast_and_why_opens_over_the_table(corpus, page,
     expect(page.get_by_test_id("log").locator("li.overridden").first).to_contain_text("A card gives the ability back")
 
 
-def test_a_roll_is_tapped_and_a_missing_one_names_the_field(page, site):
+def test_a_roll_is_tapped_and_a_natural_1_offers_its_draw(page, site, shot):
     session = session_for(page, site, "aventuria", flow("an Aventuria attack"))
     page.goto(f"/t/{session['id']}/")
+    shot(page, "aventuria-actions-phase")
     page.get_by_test_id("attack-close-1").tap()
     pad = page.get_by_test_id("pad-attack_roll-roll")
     expect(pad.locator("[data-face]")).to_have_count(20)
+    page.get_by_test_id("attack-helper").scroll_into_view_if_needed()
+    shot(page, "aventuria-attack-roll-pad", wait_hidden="toast")
     pad.locator("[data-face='1']").tap()
     expect(page.get_by_test_id("attack-result")).to_have_text("hit")
     expect(page.get_by_test_id("critical-draw-0")).to_be_visible()  # a natural 1 offers its draw
@@ -86,7 +89,7 @@ def test_a_roll_is_tapped_and_a_missing_one_names_the_field(page, site):
     expect(page.get_by_test_id("hand-0")).to_have_text("8")  # 5 + 2 in the Draw phase + 1
 
 
-def test_an_offline_reload_shows_the_newest_state_seen_with_its_time(context, page, site):
+def test_an_offline_reload_shows_the_newest_state_seen_with_its_time(context, page, site, shot):
     session = session_for(page, site, "aventuria", flow("lose 3 LP"))
     page.goto(f"/t/{session['id']}/")
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=10_000) \
@@ -102,6 +105,7 @@ def test_an_offline_reload_shows_the_newest_state_seen_with_its_time(context, pa
     expect(page.get_by_test_id("lp-1")).to_have_class("waiting")
     banner = page.get_by_test_id("offline-banner")
     expect(banner).to_contain_text(re.compile(r"as of \d\d:\d\d, 1 tap waiting"))
+    shot(page, "offline-reload")
     context.set_offline(False)
     expect(page.get_by_test_id("lp-1")).not_to_have_class("waiting", timeout=8000)
     expect(page.get_by_test_id("lp-1")).to_have_text("36")
@@ -177,3 +181,14 @@ def test_a_pathfinder_check_rolls_the_characters_die_and_waits_for_every_die(pag
     expect(page.get_by_test_id("problem")).to_contain_text("Roll")
     page.get_by_test_id("pad-roll_check-roll-1").locator("[data-face='5']").tap()
     expect(page.get_by_test_id("pf-check-result")).to_contain_text("Result 11 against 8: success")
+
+
+@pytest.mark.parametrize("size", [None, SMALL], ids=["390x844", "360x740"])
+def test_start_the_game_is_above_the_fold_for_every_game(new_context, site, size):
+    page = new_context(**(size or {})).new_page()
+    page.goto("/")
+    height = page.evaluate("window.innerHeight")
+    for game in ("aventuria", "pathfinder", "dark-force"):
+        page.locator("select[name=game]").select_option(game)
+        box = page.get_by_test_id("start").bounding_box()
+        assert box["y"] + box["height"] <= height, f"{game}: the start button ends at {box['y'] + box['height']:.0f} px"

@@ -29,11 +29,11 @@ def apply_advance_phase(state, params, ctx):
 
 
 ACTIONS = actions_table(
-    ActionSpec("score", "Score points", obj(("player", "amount"), player=seat(), amount=integer(1, 9)),
+    ActionSpec("score", "Score points", obj(("player", "amount"), player=seat(title="Player"), amount=integer(1, 9, title="Points")),
                apply_score, rules=("template.R1",), phases=frozenset({"score"})),
     ActionSpec("advance_phase", "Next phase", obj(("player",), player=seat()), apply_advance_phase,
                rules=("template.R1",), phases=frozenset(PHASES)),
     # a card took points away: in any phase, from anyone (the H1 invariant refuses going below zero)
-    ActionSpec("lose_points", "Lose points", obj(("target", "amount"), target=seat(), amount=integer(1, 99)),
+    ActionSpec("lose_points", "Lose points", obj(("target", "amount"), target=seat(title="Who loses them"), amount=integer(1, 99, title="Points")),
                apply_lose_points),
 )

@@ -1,5 +1,5 @@
 """Demo data for `make run`, and what the benchmarks play."""
-from tracker.engine.kit.demo import Bench, Demo
+from tracker.engine.kit.demo import Bench, Demo, Flow, Tap
 
 DEMO = (
     Demo(title="Template race", mode="race", players=[{"name": "Ann (demo)"}, {"name": "Ben (demo)"}],
@@ -11,4 +11,11 @@ DEMO = (
 BENCH = Bench(
     mode="race", players=[{"name": "Ann"}, {"name": "Ben"}],
     cycle=(("score", {"player": 0, "amount": 1}), ("lose_points", {"target": 0, "amount": 1})),
+)
+
+# The common flows as taps on the phone page: `make bench` counts them, the browser tests hold each
+# to its goal (tests/browser/test_flows.py).
+FLOWS = (
+    Flow("a turn: score 2 and pass", goal=3, mode="race", players=[{"name": "Ann"}, {"name": "Ben"}],
+         steps=(Tap("template-score-2"), Tap("advance"), Tap("advance")), expect=(("template-points-0", "2"),)),
 )

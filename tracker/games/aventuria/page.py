@@ -74,7 +74,7 @@ def _attack(table: Table) -> dict | None:
     need = a["value"] if a["value"] is not None else att["attributes"].get(ATTRIBUTE_OF[a["attack_type"]])
     dodge = tgt["attributes"].get("dodge")
     view = {"a": a, "attacker": att["name"], "target": tgt["name"], "need": need, "dodge": dodge,
-            "group": f"attack-{a['id']}", "forms": [], "buttons": [], "say": []}
+            "group": f"attack-{a['id']}", "forms": [], "buttons": [], "after": [], "say": []}
     step = a["step"]
     if step == "attack_roll":
         view["forms"].append(form(spec("attack_roll"), state, preset={"player": attacker}, show=("roll",)))
@@ -113,8 +113,10 @@ def _attack(table: Table) -> dict | None:
                                              testid=f"apply-{amount}"))
         else:
             label = f"{'No dodge: ' if step == 'dodge' else ''}{tgt['name']} takes {damage} damage"
-            view["buttons"].append(Quick(label, "apply_damage", {"target": target, "amount": damage},
-                                         testid="apply-damage", primary=step != "dodge"))
+            # while the dodge may still be rolled, its pad comes first and skipping it after
+            (view["after"] if step == "dodge" else view["buttons"]).append(
+                Quick(label, "apply_damage", {"target": target, "amount": damage}, testid="apply-damage",
+                      primary=step != "dodge"))
         if not a["armor_used"]:
             view["forms"].append(form(spec("apply_armor"), state, preset={"player": target}, show=("pro", "card", "discard")))
     return view

@@ -20,7 +20,15 @@ def _table(**options):
 def test_the_presenter_counts_what_each_player_still_needs():
     table = _table(target=4)
     table.state["players"][1]["points"] = 3
-    assert PAGE.context(table) == {"to_target": [4, 1]}
+    assert PAGE.context(table)["to_target"] == [4, 1]
+
+
+def test_the_now_buttons_are_the_scores_the_engine_takes():
+    table = _table(target=4)
+    assert [(q.testid, q.params) for q in PAGE.context(table)["now"]] == [
+        (f"template-score-{n}", {"player": 0, "amount": n}) for n in (1, 2, 3)]
+    table.state["phase"] = "end_of_turn"  # the neighbour: no scoring at the end of the turn (template.R1)
+    assert PAGE.context(table)["now"] == []
 
 
 def test_the_layout_renders_the_counters_and_the_one_tap_buttons():

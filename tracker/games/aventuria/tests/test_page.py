@@ -84,7 +84,7 @@ def test_the_helper_presets_who_rolls_and_the_damage_it_shows():
     helper = page(state)["attack"]
     dodge = next(f for f in helper["forms"] if f["spec"].type == "dodge_roll")
     assert dodge["preset"] == '{"player": 1}'  # the target dodges
-    apply, = helper["buttons"]
+    apply, = helper["after"]  # after the dodge pad: skipping the dodge
     assert apply.params == {"target": 1, "amount": 9}  # the damage just shown
     assert "halves 9 to 5 (Dodge 9)" in helper["say"][0]
 
