@@ -31,6 +31,11 @@ def _version(page) -> int:
     return int(page.get_by_test_id("version").inner_text())
 
 
+def typed(flow) -> int:
+    """How many of the flow's taps also type something (a card's name)."""
+    return sum(1 for step in flow.steps if step.text)
+
+
 def play(page, base: str, game: str, flow) -> int:
     """Open a fresh table for `flow`, tap its steps, check what it expects; returns the taps made."""
     session = session_for(page, base, game, flow)
@@ -43,6 +48,8 @@ def play(page, base: str, game: str, flow) -> int:
             target = target.locator(f"[data-face='{step.face}'], [data-chip='{step.face}']").first
         target.tap()
         taps += 1
+        if step.text is not None:
+            target.fill(step.text)
         if step.records:
             try:
                 page.wait_for_function("v => +document.querySelector('[data-testid=version]').textContent >= v",

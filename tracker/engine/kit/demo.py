@@ -39,11 +39,13 @@ class Bench:
 class Tap:
     """One tap on the table page: the element with this test id, or, with `face`, the button showing
     that number inside it (a die pad's face, an amount chip). `records` is how many events the tap
-    records (0 for one that only opens a section or picks a value), so a flow waits for them."""
+    records (0 for one that only opens a section or picks a value), so a flow waits for them; `text`
+    is typed into the field tapped."""
 
     testid: str
     face: int | None = None
     records: int = 1
+    text: str | None = None  # typed into the field tapped (a card's name): counted as typed, apart
 
 
 @dataclass(frozen=True)
