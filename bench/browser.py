@@ -149,6 +149,32 @@ def tap_latency(browser, url, bench):
     return samples, final
 
 
+def demo_weights(browser, server):
+    """Every game's demos, set up through the API and played in as demo.py says: the gzip weight of
+    each table page (HTML + CSS + JS), so the budget holds for the heaviest page, not only a duel's."""
+    import django
+    django.setup()
+    from tracker.games import plugins
+    out = []
+    for plugin in plugins():
+        for demo in plugin.demo:
+            session = _post(server, "/api/sessions/", {"game": plugin.game.slug, "mode": demo.mode,
+                                                       "players": demo.players, "options": demo.options})
+            for action_type, params in demo.taps:
+                _post(server, f"/api/sessions/{session['id']}/actions/", {"type": action_type, "params": params})
+            files, _ = page_weight(browser, f"http://127.0.0.1:{server.port}/t/{session['id']}/")
+            out.append({"demo": demo.title, "gzip": sum(f["gzip"] for f in files.values())})
+    return out
+
+
+def _post(server, path, body):
+    server.conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+    response = server.conn.getresponse()
+    answer = response.read()
+    assert response.status == 201, answer[:300]
+    return json.loads(answer)
+
+
 def tap_counts(browser, base):
     """Every game's FLOWS played on a fresh phone page: the taps each took, against its goal."""
     import django
@@ -186,22 +212,25 @@ def main():
             samples, final = tap_latency(browser, table, bench)
             later_files, _ = page_weight(browser, table)  # the same page with a longer log
             flows = tap_counts(browser, f"http://127.0.0.1:{server.port}")
+            demos = demo_weights(browser, server)
             browser.close()
     finally:
         server.stop()
     def anonymous(found):  # the session's token is no part of the figures
         return {path.replace(session["id"], "<token>"): f for path, f in found.items()}
 
-    report(version, anonymous(fresh_files), anonymous(fresh_other), later_files, samples, final, game, bench, flows)
+    report(version, anonymous(fresh_files), anonymous(fresh_other), later_files, samples, final, game, bench, flows,
+           demos)
     return 0
 
 
-def report(version, files, other, later_files, samples, final, game, bench, flows=()):
+def report(version, files, other, later_files, samples, final, game, bench, flows=(), demos=()):
     from bench.report import pct, write_section
 
     total_raw = sum(f["raw"] for f in files.values())
     total_gz = sum(f["gzip"] for f in files.values())
     later_gz = sum(f["gzip"] for f in later_files.values())
+    heaviest = max((d["gzip"] for d in demos), default=0)
     counter = [s["counter"] for s in samples]
     post = [s["post"] for s in samples]
     state = [s["state"] for s in samples]
@@ -223,6 +252,8 @@ def report(version, files, other, later_files, samples, final, game, bench, flow
         f"| **total** | | {total_raw:,} | **{total_gz:,}** |",
         "",
         f"The same page after {WARMUP + len(samples)} taps (a longer log): {later_gz:,} bytes gzip.",
+        "Every game's demo table (its DEMO, played in), HTML + CSS + JS gzip: "
+        + ", ".join(f"{d['demo']} {d['gzip']:,} B" for d in demos) + ".",
         f"Also loaded, outside the budget: {', '.join(other_rows) if other_rows else 'nothing'}.",
         "",
         f"Tap to updated counter, {len(samples)} taps on `{bench.tap}` after {WARMUP} warm-up taps, one at a time, "
@@ -239,8 +270,8 @@ def report(version, files, other, later_files, samples, final, game, bench, flow
         f"`{bench.counter}` ended on {final} after {WARMUP + len(samples)} taps of {bench.step:+d}.",
         "",
         "Budgets:",
-        f"- table page <= 100 KB gzip (HTML + CSS + JS): {total_gz / 1024:.1f} KB — "
-        f"{'met' if total_gz <= BUDGET_BYTES else 'NOT met'}",
+        f"- table page <= 100 KB gzip (HTML + CSS + JS): {total_gz / 1024:.1f} KB, the heaviest demo table "
+        f"{heaviest / 1024:.1f} KB — {'met' if max(total_gz, heaviest) <= BUDGET_BYTES else 'NOT met'}",
         f"- tap to updated counter p95 <= {BUDGET_TAP_MS} ms on loopback: {c95:.1f} ms — "
         f"{'met' if c95 <= BUDGET_TAP_MS else 'NOT met'}",
         "",
