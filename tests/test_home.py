@@ -39,6 +39,7 @@ def test_a_hero_named_by_its_first_name_or_profession_is_taken(client, db):
 def test_the_demos_are_listed_and_each_tap_starts_a_fresh_copy(client, db):
     html = client.get("/").content.decode()
     assert 'data-testid="demo-aventuria-0"' in html and 'data-testid="demo-pathfinder-0"' in html
+    assert 'data-testid="demo-dark-force-0"' in html
     first, second = client.post("/demo/aventuria/0/"), client.post("/demo/aventuria/0/")
     assert first.status_code == second.status_code == 302 and first["Location"] != second["Location"]
     session = Session.objects.get(pk=first["Location"].split("/")[2])
