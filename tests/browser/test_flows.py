@@ -22,4 +22,4 @@ def test_flow_within_its_tap_goal(new_context, site, game, flow, viewport):
 
 def test_every_built_game_declares_its_flows():
     declared = {g for g, _ in FLOWS}
-    assert {"aventuria"} <= declared
+    assert {"aventuria", "pathfinder", "dark-force"} <= declared
