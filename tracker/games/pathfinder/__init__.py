@@ -13,7 +13,7 @@ from .actions_turn import EFFECT_ACTIONS, SETUP_ACTIONS, TURN_ACTIONS, forfeit_u
 from .campaign import CAMPAIGN_PHASES, campaign_setup, campaign_setup_errors
 from .campaign_actions import CAMPAIGN_ACTIONS
 from .campaign_enumerate import campaign_enumerate
-from .data import CHARACTERS, SCENARIOS
+from .data import CHARACTERS, FAVORED, SCENARIOS
 from .decks import validate_deck
 from .enumerate import enumerate_actions
 from .rules import RULES
@@ -76,6 +76,24 @@ OPTIONS = titled(obj(
     adventure_path={"description": "campaign: the Adventure Path's title, or its adventures with their scenarios"},
 ))
 
+# What the rulebook gives of a character is filled in; the rest is typed from the card: a hand size for
+# all but Amiri, Lem and Sajan (refused when missing), skills and traits; a favored card type left
+# blank is the rulebook's, or is chosen at the table before the starting hand. The favored card is
+# typed in the folded part, not a list beside the character: a third list on each player's line
+# pushes "Start the game" below the fold at 360 px (the home page lays out every list field there).
+PLAYER_FIELDS = (
+    PlayerField("character", "Character", choices=tuple((c, c) for c in CHARACTERS)),
+    PlayerField("hand_size", "Hand size", "from the card", kind="number",
+                help="printed on the character card; Amiri's 4, Lem's 6 and Sajan's 5 are filled in when left blank"),
+    PlayerField("favored", "Favored card", "weapon",
+                help=f"{', '.join(FAVORED)}; left blank, Amiri's, Lem's and Sajan's are filled in and any other "
+                     "character's is chosen at the table before the starting hand"),
+    PlayerField("skills", "Skills", "Str d12, Melee: Str +2",
+                help="as the character card prints them; the rulebook's characters need none"),
+    PlayerField("traits", "Traits", "as printed, by commas",
+                help="the character card's traits, added to each of its checks"),
+)
+
 GAME = Game(
     slug="pathfinder",
     title="Pathfinder Adventure Card Game: Core Set",
@@ -96,9 +114,7 @@ GAME = Game(
     setup_errors=_setup_errors,
     setup_examples=setup_examples,
     options_schema=OPTIONS,
-    player_fields=(PlayerField("character", "Character", choices=tuple((c, c) for c in CHARACTERS)),
-                   PlayerField("skills", "Skills", "Str d12, Melee: Str +2",
-                               help="as the character card prints them; the rulebook's characters need none")),
+    player_fields=PLAYER_FIELDS,
     validate_deck=validate_deck,
     param_errors=param_errors,
     campaign_allows=scenario_allowed,

@@ -47,8 +47,9 @@ def apply_choose_start_location(state, params, ctx):
 
 
 def apply_choose_favored(state, params, ctx):
-    _p(state, params)["favored_choice"] = params["card_type"]
-    return f"{name_of(state, params['player'])} favors {params['card_type']} cards this scenario."
+    p, who, t = _p(state, params), name_of(state, params["player"]), params["card_type"]
+    p["favored_choice"] = t
+    return f"{who}'s favored card, from the card: {t}." if p["favored"] is None else f"{who} favors {t} cards this scenario."
 
 
 def apply_draw_starting_hand(state, params, ctx):

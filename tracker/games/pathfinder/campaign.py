@@ -11,7 +11,9 @@ rulebook names (adventure 1: Rumble Road, then 1A: Plans Gone Wrong); `add_scena
 """
 from __future__ import annotations
 
-from .data import BOON_TYPES, CHARACTERS, CORE_DECKS, character, deck_total
+from .data import (
+    BOON_TYPES, CHARACTERS, CORE_DECKS, FAVORED, character, deck_total, favored_type, missing_hand_size,
+)
 
 BETWEEN = "between_scenarios"
 DEATHS = "after_scenario_deaths"
@@ -205,7 +207,7 @@ def campaign_setup_errors(players, options) -> dict:
             errors.setdefault(f"players.{i}.character", []).append(f"choose a character: {', '.join(CHARACTERS)}")
         elif character(ch) is None and dl is None:
             errors.setdefault(f"players.{i}.character", []).append(
-                f"unknown character {ch!r}; the Core Set has {', '.join(CHARACTERS)} (others need a deck_list)")
+                f"unknown character {ch!r}; the Core Set has {', '.join(CHARACTERS)} (others need a deck_list and hand_size)")
         elif clean(ch).casefold() in seen:
             errors.setdefault(f"players.{i}.character", []).append(f"{clean(ch)} is already in the party")
         else:
@@ -213,8 +215,11 @@ def campaign_setup_errors(players, options) -> dict:
         hand = raw.get("hand_size")
         if hand is not None and (not _int(hand) or not 1 <= hand <= 15):
             errors.setdefault(f"players.{i}.hand_size", []).append("a whole number from 1 to 15")
-        fav = raw.get("favored")
-        if fav is not None and fav not in BOON_TYPES + ("any",):
+        elif hand is None and f"players.{i}.character" not in errors and "hand_size" not in (character(ch) or {}):
+            errors.setdefault(f"players.{i}.hand_size", []).append(
+                missing_hand_size((character(ch) or {}).get("name", clean(ch))))
+        fav = favored_type(raw.get("favored"))
+        if fav is not None and fav not in FAVORED:
             errors.setdefault(f"players.{i}.favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
     core = [p for p in players if isinstance(p, dict) and isinstance(p.get("character"), str) and character(p["character"])]
     if len(core) > CORE_DECKS and not options.get("extra_decks"):
@@ -232,8 +237,9 @@ def campaign_setup_errors(players, options) -> dict:
 
 def new_campaign_player(name: str, raw: dict) -> dict:
     """A fresh character sheet for a seat (no feats, no hero points, level-0 build not itemised)."""
-    data = character(raw["character"]) or {"name": clean(raw["character"]), "hand_size": 5, "favored": "any",
-                                           "deck_list": {}}
+    # the sheet holds what was typed where the rulebook is silent; an untyped favored card type stays
+    # None, for each scenario's table to choose from the card (R73)
+    data = character(raw["character"]) or {"name": clean(raw["character"]), "deck_list": {}}
     base = {t: int((raw.get("deck_list") or data["deck_list"]).get(t, 0)) for t in BOON_TYPES}
     return {
         "name": clean(name),
@@ -245,8 +251,8 @@ def new_campaign_player(name: str, raw: dict) -> dict:
         "death_choice": None,  # "returned" | "permanent" once decided after a scenario
         "hero_points": 0,
         "pending_hero_points": 0,
-        "hand_size": raw.get("hand_size") or data["hand_size"],
-        "favored": raw.get("favored") or data["favored"],
+        "hand_size": raw.get("hand_size") or data.get("hand_size"),
+        "favored": favored_type(raw.get("favored")) or data.get("favored"),
         "base_deck_list": dict(base),
         "deck_list": dict(base),
         "deck_contents": [],

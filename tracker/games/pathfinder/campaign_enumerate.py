@@ -40,7 +40,8 @@ def _candidates(state) -> list[Action]:
             taken = {q["character"] for q in players if active(q)}
             free = next((c for c in CHARACTERS if c not in taken), None)
             if free:
-                out.append(Action("create_character", {"player": s, "character": free}))
+                typed = {} if "hand_size" in CHARACTERS[free] else {"hand_size": 5}  # as the card says
+                out.append(Action("create_character", {"player": s, "character": free, **typed}))
         elif phase in (BETWEEN, REBUILD) and len(players) > 1 and s == 0:
             out.append(Action("retire_character", {"player": s}))
     if phase == BETWEEN:

@@ -1,9 +1,12 @@
 """Card facts the tracker ships: Core Set characters and the scenarios the rulebook describes.
 
-Deck lists come from the rulebook's Deck Suggestions (spec section 12.1; every row sums to 15).
-Hand sizes and favored cards the rulebook states (Amiri, Lem, Sajan) are marked `stated`; the
-others are the printed character cards' values as we know them and can be changed per player at
-setup (`hand_size`, `favored`), because the table's own card is the authority.
+Only what the rulebook gives is shipped; the table types the rest from its own cards at setup.
+Deck lists: every character's, from the rulebook's Deck Suggestions (each row names six cards and
+counts the rest by type, 15 in all, and a suggested deck must meet the deck list) [Build Your Deck;
+Deck Suggestions]; Amiri's is also spelled out [Example: Deck Lists]. Hand sizes and favored card
+types: only Amiri's, Lem's and Sajan's, from the Example of Play [Setting Up]. Every other hand size
+is typed at setup (player field `hand_size`, refused when missing); a favored card type that is not
+typed is chosen at the table before the starting hand, as Lem's "any" is (`choose_favored`, R73).
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ BOON_TYPES = ("weapon", "spell", "armor", "item", "ally", "blessing")
 BANE_TYPES = ("monster", "barrier", "villain", "henchman")
 SUPPORT_TYPES = ("scourge", "cohort", "proxy")
 CARD_KINDS = BOON_TYPES + BANE_TYPES + SUPPORT_TYPES
+FAVORED = BOON_TYPES + ("any",)  # a favored card type as setup takes it; "any": chosen each scenario
 STORY_BANES = ("villain", "henchman")
 SIZES = {"S": 6, "M": 9, "L": 12}  # typical facedown cards per location before the story bane
 NORMAL_HOURGLASS = 30
@@ -26,35 +30,32 @@ def _deck(weapon, spell, armor, item, ally, blessing):
     return dict(zip(BOON_TYPES, (weapon, spell, armor, item, ally, blessing)))
 
 
-# name -> hand size, favored card type ("any": chosen each scenario), deck list, the skills the
-# rulebook gives (as printed: a die, or the skill it names with a bonus; None: the rulebook says the
-# character has the skill but not its die), the skills it says the character lacks, and which of the
-# other facts the rulebook states. Skills come only from the rulebook's Example of Play, its closing
-# example (Kyra) and its die-replacement example (Lini) [Example of Play; Example: Closing a
-# Location; Play Cards and Use Powers That Affect Your Check]; the table types the rest at setup.
+# name -> deck list (every character), skills the rulebook gives (as printed: a die, or the skill it
+# names with a bonus; None: the rulebook says the character has the skill but not its die), the skills
+# it says the character lacks, and, for the three characters of the Example of Play only, hand size
+# and favored card type ("any": chosen each scenario). A missing key is a fact the rulebook does not
+# give: the table types it. Skills come only from the Example of Play, the closing example (Kyra) and
+# the die-replacement example (Lini) [Example of Play; Example: Closing a Location; Play Cards and Use
+# Powers That Affect Your Check].
 CHARACTERS = {
     "Amiri": {"hand_size": 4, "favored": "weapon", "deck_list": _deck(4, 0, 2, 3, 2, 4),
               "skills": {"strength": "d12", "melee": "Strength +2", "fortitude": None},
-              "lacks": ("knowledge", "perception"), "stated": ("hand_size", "favored", "deck_list")},
-    "Lini": {"hand_size": 5, "favored": "spell", "deck_list": _deck(1, 5, 1, 1, 5, 2),
-             "skills": {"strength": None, "dexterity": None, "constitution": None}, "stated": ()},
-    "Ezren": {"hand_size": 6, "favored": "spell", "deck_list": _deck(1, 7, 0, 4, 3, 0), "skills": {}, "stated": ()},
-    "Merisiel": {"hand_size": 5, "favored": "weapon", "deck_list": _deck(4, 0, 1, 4, 3, 3), "skills": {}, "stated": ()},
-    "Fumbus": {"hand_size": 5, "favored": "item", "deck_list": _deck(2, 2, 1, 6, 1, 3), "skills": {},
-               "traits": ("Goblin", "Alchemist"), "stated": ()},
+              "lacks": ("knowledge", "perception")},
+    "Lini": {"deck_list": _deck(1, 5, 1, 1, 5, 2), "skills": {"strength": None, "dexterity": None, "constitution": None}},
+    "Ezren": {"deck_list": _deck(1, 7, 0, 4, 3, 0), "skills": {}},
+    "Merisiel": {"deck_list": _deck(4, 0, 1, 4, 3, 3), "skills": {}},
+    "Fumbus": {"deck_list": _deck(2, 2, 1, 6, 1, 3), "skills": {}},
     "Sajan": {"hand_size": 5, "favored": "blessing", "deck_list": _deck(2, 0, 0, 3, 3, 7),
-              "skills": {"dexterity": "d8", "acrobatics": "Dexterity +2", "perception": None},
-              "stated": ("hand_size", "favored")},
-    "Harsk": {"hand_size": 5, "favored": "weapon", "deck_list": _deck(4, 0, 1, 3, 3, 4), "skills": {}, "stated": ()},
-    "Seelah": {"hand_size": 4, "favored": "weapon", "deck_list": _deck(3, 2, 3, 1, 2, 4), "skills": {}, "stated": ()},
-    "Kyra": {"hand_size": 5, "favored": "blessing", "deck_list": _deck(2, 4, 1, 2, 1, 5),
-             "skills": {"strength": "d8"}, "lacks": ("disable",), "stated": ()},
-    "Seoni": {"hand_size": 6, "favored": "spell", "deck_list": _deck(1, 5, 0, 2, 4, 3), "skills": {}, "stated": ()},
+              "skills": {"dexterity": "d8", "acrobatics": "Dexterity +2", "perception": None}},
+    "Harsk": {"deck_list": _deck(4, 0, 1, 3, 3, 4), "skills": {}},
+    "Seelah": {"deck_list": _deck(3, 2, 3, 1, 2, 4), "skills": {}},
+    "Kyra": {"deck_list": _deck(2, 4, 1, 2, 1, 5), "skills": {"strength": "d8"}, "lacks": ("disable",)},
+    "Seoni": {"deck_list": _deck(1, 5, 0, 2, 4, 3), "skills": {}},
     "Lem": {"hand_size": 6, "favored": "any", "deck_list": _deck(1, 4, 0, 3, 4, 3),
             "skills": {"intelligence": "d6", "knowledge": "Intelligence +1", "charisma": "d10",
                        "arcane": "Charisma +1"},
-            "lacks": ("craft",), "stated": ("hand_size", "favored")},
-    "Valeros": {"hand_size": 4, "favored": "weapon", "deck_list": _deck(4, 0, 3, 2, 3, 3), "skills": {}, "stated": ()},
+            "lacks": ("craft",)},
+    "Valeros": {"deck_list": _deck(4, 0, 3, 2, 3, 3), "skills": {}},
 }
 CORE_DECKS = 4  # decks the Core Set alone can build (R96)
 
@@ -94,6 +95,16 @@ def character(name: str) -> dict | None:
         if key.lower() == (name or "").strip().lower():
             return {"name": key, **data}
     return None
+
+
+def missing_hand_size(name: str) -> str:
+    """Why a character's hand size must be typed: the rulebook gives only three."""
+    return f"{name}'s hand size is not in the rulebook: type it from the character card"
+
+
+def favored_type(raw):
+    """A favored card type as typed ("Weapon ", "blessing"), or the raw value when it isn't one."""
+    return raw.strip().lower() if isinstance(raw, str) and raw.strip().lower() in FAVORED else raw
 
 
 def deck_total(deck_list: dict) -> int:

@@ -27,7 +27,7 @@ DEMO = (
 # leave every pile as it was.
 BENCH = Bench(
     mode="scenario",
-    players=[{"name": "Ann", "character": "Valeros"}],
+    players=[{"name": "Ann", "character": "Valeros", "hand_size": 4}],
     options={"hourglass": 30},
     cycle=(("suffer_damage", {"target": 0, "amount": 1}), ("heal", {"target": 0, "count": 1}),
            ("draw_cards", {"player": 0, "count": 1})),

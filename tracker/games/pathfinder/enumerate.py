@@ -20,7 +20,7 @@ def enumerate_actions(state: dict) -> list:
         out.append(_a("advance_hour", player=a))
         for s, p in enumerate(state["players"]):
             if not p["hand_drawn"]:
-                if p["favored"] == "any" and not p["favored_choice"]:
+                if p["favored"] in ("any", None) and not p["favored_choice"]:
                     out.append(_a("choose_favored", player=s, card_type="spell"))
                 else:
                     out.append(_a("draw_starting_hand", player=s, redraws=1))

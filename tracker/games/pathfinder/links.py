@@ -1,9 +1,9 @@
 """The Adventure Path campaign as a link: a campaign session (mode "campaign") fed by scenario sessions.
 
 A scenario created with `options.campaign` (the campaign's edit token) takes each known character's deck
-list, hero points, hand size and skill feats from the campaign sheet, starts as the scenario the campaign expects
-unless told otherwise, and is checked against the campaign's order (R84). Once over, it is recorded in
-the campaign as one `record_scenario`.
+list, hero points, hand size, favored card type and skill feats from the campaign sheet, starts as the
+scenario the campaign expects unless told otherwise, and is checked against the campaign's order (R84).
+Once over, it is recorded in the campaign as one `record_scenario`.
 """
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def prepare(sheet: dict, mode: str, players: list, options: dict) -> Prepared:
             entry.setdefault("hero_points", known.get("hero_points", 0))
             if known.get("hand_size"):
                 entry.setdefault("hand_size", known["hand_size"])
+            if known.get("favored"):
+                entry.setdefault("favored", known["favored"])
             # the sheet's skill boxes change the scenario's dice (Strength +1 makes Melee: Strength +2 a +3)
             feats = {k: v for k, v in ((known.get("feats") or {}).get("skill") or {}).items() if skill_name(k)}
             if feats:

@@ -261,12 +261,17 @@ def check_r60(state, params, ctx):
 
 def check_r73(state, params, ctx):
     p = state["players"][params["player"]]
+    # None: a favored card type the rulebook doesn't give and setup didn't type; the table reads it
+    # from the character card here, the way Lem's "any" is chosen
     if ctx.action_type == "choose_favored":
-        if p["favored"] != "any" and params["card_type"] != p["favored"]:
+        if p["favored"] not in ("any", None) and params["card_type"] != p["favored"]:
             return f"{p['character']}'s favored card is a {p['favored']}; there is no choice to make."
         if p["hand_drawn"]:
             return "The favored card is chosen before the starting hand is drawn."
         return None
+    if p["favored"] is None and not p["favored_choice"]:
+        return (f"{p['character']}'s favored card type is not in the rulebook: choose it from the character "
+                "card before drawing.")
     if p["favored"] == "any" and not p["favored_choice"]:
         return f"{p['character']} chooses the favored card type before drawing."
     if params.get("favored_in_hand") is False:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from tracker.engine.kit import seats
 
 from .data import (
-    BOON_TYPES, CHARACTERS, CORE_DECKS, DEFAULT_LOCATIONS, NORMAL_HOURGLASS, SCENARIOS, SIZES, character,
-    deck_total, story_bane_stack,
+    BOON_TYPES, CHARACTERS, CORE_DECKS, DEFAULT_LOCATIONS, FAVORED, NORMAL_HOURGLASS, SCENARIOS, SIZES,
+    character, deck_total, favored_type, missing_hand_size, story_bane_stack,
 )
 from .skills import character_skills, feat_errors
 
@@ -79,7 +79,7 @@ def _player_errors(players) -> dict:
             errors.setdefault(f"players.{i}.character", []).append(f"choose a character: {known}")
         elif character(ch) is None and not isinstance(raw.get("deck_list"), dict):
             errors.setdefault(f"players.{i}.character", []).append(
-                f"unknown character {ch!r}; the Core Set has {known} (another set's character needs its deck_list)")
+                f"unknown character {ch!r}; the Core Set has {known} (another set's character needs its deck_list and hand_size)")
         elif ch.strip().lower() in seen:
             errors.setdefault(f"players.{i}.character", []).append(f"{ch} is already at the table")
         else:
@@ -87,8 +87,14 @@ def _player_errors(players) -> dict:
         hand = raw.get("hand_size")
         if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 15):
             errors.setdefault(f"players.{i}.hand_size", []).append("a whole number from 1 to 15")
-        fav = raw.get("favored")
-        if fav is not None and fav not in BOON_TYPES + ("any",):
+        elif hand is None and f"players.{i}.character" not in errors and "hand_size" not in (character(ch) or {}):
+            errors.setdefault(f"players.{i}.hand_size", []).append(
+                missing_hand_size((character(ch) or {}).get("name", ch.strip())))
+        if raw.get("traits") is not None and trait_list(raw["traits"]) is None:
+            errors.setdefault(f"players.{i}.traits", []).append(
+                "the character card's traits, separated by commas (up to 10, each up to 40 characters)")
+        fav = favored_type(raw.get("favored"))
+        if fav is not None and fav not in FAVORED:
             errors.setdefault(f"players.{i}.favored", []).append(f"one of {', '.join(BOON_TYPES)} or any")
         dl = raw.get("deck_list")
         if dl is not None:
@@ -104,10 +110,23 @@ def _player_errors(players) -> dict:
         if raw.get("skills") is not None or raw.get("skill_feats") is not None:
             errors.update(_skill_errors(i, raw))
         unknown = set(raw) - {"name", "character", "hand_size", "favored", "deck_list", "location", "hero_points",
-                              "skills", "skill_feats"}
+                              "skills", "skill_feats", "traits"}
         for key in sorted(unknown):
             errors.setdefault(f"players.{i}.{key}", []).append("unknown player field")
     return errors
+
+
+def trait_list(raw) -> list[str] | None:
+    """The character's traits as typed ("Goblin, Alchemist" or a list); None if unreadable."""
+    if raw is None:
+        return []
+    items = raw.split(",") if isinstance(raw, str) else raw if isinstance(raw, list) else None
+    if items is None or not all(isinstance(t, str) for t in items):
+        return None
+    names = [" ".join(t.split()).title() for t in items if t.strip()]
+    if len(names) > 10 or any(len(t) > 40 for t in names):
+        return None
+    return list(dict.fromkeys(names))
 
 
 def _skill_errors(i, raw) -> dict:
@@ -222,8 +241,9 @@ def _default_hourglass(options, party) -> int:
 
 
 def new_player(raw: dict) -> dict:
-    data = character(raw["character"]) or {"name": raw["character"].strip(), "hand_size": 5, "favored": "any",
-                                           "deck_list": {}, "skills": {}}
+    # what the rulebook does not give was typed (setup_errors refuses a missing hand size); an untyped
+    # favored card type stays None and is chosen at the table before the starting hand (R73)
+    data = character(raw["character"]) or {"name": raw["character"].strip(), "deck_list": {}, "skills": {}}
     deck_list = {t: int((raw.get("deck_list") or data["deck_list"]).get(t, 0)) for t in BOON_TYPES}
     hand_size = raw.get("hand_size") or data["hand_size"]
     size = deck_total(deck_list)
@@ -233,14 +253,14 @@ def new_player(raw: dict) -> dict:
         "name": raw["name"].strip(),
         "character": data["name"],
         "hand_size": hand_size,
-        "favored": raw.get("favored") or data["favored"],
+        "favored": favored_type(raw.get("favored")) or data.get("favored"),
         "favored_choice": None,
         "deck_list": deck_list,
         "deck_size": size,
         "skills": skills,
         "skills_lacking": lacking,
         "skills_complete": complete,
-        "traits": list(data.get("traits", ())),
+        "traits": trait_list(raw.get("traits")) or [],
         # the starting hand is drawn at setup; counts are exact from the start
         "hand_count": min(hand_size, size),
         "deck_count": size - min(hand_size, size),
@@ -330,12 +350,14 @@ def setup(mode: str, players: list, options: dict) -> dict:
 
 def setup_examples(mode: str) -> list[tuple[list, dict]]:
     if mode == "campaign":
-        return [([{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}], {})]
+        return [([{"name": "Ann", "character": "Valeros", "hand_size": 4},
+                  {"name": "Ben", "character": "Kyra", "hand_size": 5}], {})]
     return [
-        ([{"name": "Ann", "character": "Valeros"}], {"hourglass": 3}),
+        ([{"name": "Ann", "character": "Valeros", "hand_size": 4}], {"hourglass": 3}),
         ([{"name": "Alice", "character": "Amiri"}, {"name": "Lee", "character": "Lem"},
           {"name": "Sam", "character": "Sajan"}], {"scenario": "1A", "location_size": "S", "hourglass": 4}),
-        ([{"name": "Ann", "character": "Ezren"}, {"name": "Ben", "character": "Harsk"}],
+        # the rulebook gives these hand sizes for none but Amiri, Lem and Sajan: the table types them
+        ([{"name": "Ann", "character": "Ezren", "hand_size": 6}, {"name": "Ben", "character": "Harsk", "hand_size": 5}],
          {"scenario": "the-blood-vow", "hourglass": 5, "locations": [{"name": "Tower", "cards": 2},
                                                                     {"name": "Ruin", "cards": 1},
                                                                     {"name": "Cell", "cards": 1},

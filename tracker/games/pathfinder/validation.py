@@ -1,11 +1,15 @@
 """Params that name what the state holds (a 400 otherwise): a location must be one of this
-scenario's, and a check's die must be one the tracker can settle (given, or known of the character)."""
+scenario's, a check's die must be one the tracker can settle (given, or known of the character), and a
+new campaign character's hand size must be given where the rulebook doesn't give it."""
 from __future__ import annotations
 
 from . import skills
+from .data import character, missing_hand_size
 
 
 def param_errors(state, action_type, params) -> dict:
+    if state.get("mode") == "campaign" and action_type == "create_character":
+        return _new_character_errors(params)
     if state.get("mode") != "scenario":
         return {}
     if action_type in ("declare_check", "choose_skill"):
@@ -36,3 +40,14 @@ def _die_errors(state, action_type, params) -> dict:
                                skills.listed(check))
     why = skills.missing_die(state, choice, seat)
     return {"params.die": [why]} if why else {}
+
+
+def _new_character_errors(params) -> dict:
+    name = params.get("character")
+    if params.get("from_retired") or params.get("hand_size") is not None or not isinstance(name, str) \
+            or not name.strip():
+        return {}  # a retired sheet keeps its hand size; a missing name is the rules' refusal
+    data = character(name)
+    if data is not None and "hand_size" in data:
+        return {}
+    return {"params.hand_size": [missing_hand_size(data["name"] if data else name.strip())]}

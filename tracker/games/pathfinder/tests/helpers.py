@@ -4,12 +4,14 @@ from __future__ import annotations
 from tracker.engine import Action, decide, initial_state
 from tracker.games.pathfinder import GAME
 
-# The rulebook gives no Valeros skills: the table types them at setup (a made-up card: Strength d10 and
-# nothing else, so every other skill is a d4). Kyra's Strength d8 is the rulebook's.
-VALEROS = {"name": "Ann", "character": "Valeros", "skills": "Strength d10"}
+# The rulebook gives no Valeros hand size, favored card or skills: the table types them at setup (a
+# made-up card: hand size 4, favors weapons, Strength d10 and nothing else, so every other skill is a
+# d4). Kyra's and Ezren's hand sizes are typed too; Kyra's Strength d8 is the rulebook's.
+VALEROS = {"name": "Ann", "character": "Valeros", "hand_size": 4, "favored": "weapon", "skills": "Strength d10"}
 ONE = [VALEROS]
-TWO = [VALEROS, {"name": "Ben", "character": "Kyra"}]
-THREE = [VALEROS, {"name": "Ben", "character": "Kyra"}, {"name": "Cid", "character": "Ezren"}]
+KYRA = {"name": "Ben", "character": "Kyra", "hand_size": 5}
+TWO = [VALEROS, KYRA]
+THREE = [VALEROS, KYRA, {"name": "Cid", "character": "Ezren", "hand_size": 6}]
 
 
 def new(players=None, **options) -> dict:

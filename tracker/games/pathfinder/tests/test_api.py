@@ -4,9 +4,9 @@ Plain API tests, so they run on whichever database backend the suite runs on (SQ
 """
 import pytest
 
-PATHFINDER = {"game": "pathfinder", "mode": "scenario", "players": [{"name": "Ann", "character": "Valeros"}],
+PATHFINDER = {"game": "pathfinder", "mode": "scenario", "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4}],
               "options": {"hourglass": 30}}
-PAIR = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}]}
+PAIR = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4}, {"name": "Ben", "character": "Kyra", "hand_size": 5}]}
 
 
 @pytest.fixture
@@ -100,11 +100,11 @@ def test_a_check_die_nobody_knows_is_a_400_naming_params_die(scenario, act, read
 
 
 def test_malformed_skills_at_setup_are_a_400_naming_the_player_field(api, create):
-    body = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "skills": "Strength d7"}]}
+    body = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4, "skills": "Strength d7"}]}
     response = api.post("/api/sessions/", body, format="json")
     assert response.status_code == 400
     assert "d7 is not a die" in response.json()["errors"]["players.0.skills"][0]
-    body = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "skill_feats": {"strength": "x"}}]}
+    body = {**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4, "skill_feats": {"strength": "x"}}]}
     assert "players.0.skill_feats" in api.post("/api/sessions/", body, format="json").json()["errors"]
-    made = create({**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "skills": "Strength d10"}]})
+    made = create({**PATHFINDER, "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4, "skills": "Strength d10"}]})
     assert made["state"]["players"][0]["skills"] == {"strength": {"die": 10, "modifier": 0}}

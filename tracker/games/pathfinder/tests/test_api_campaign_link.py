@@ -3,7 +3,7 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 
-PARTY = [{"name": "Ann", "character": "Valeros"}]
+PARTY = [{"name": "Ann", "character": "Valeros", "hand_size": 4}]
 
 
 def _create(api, body):

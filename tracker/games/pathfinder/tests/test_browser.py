@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 SCENARIO = {"game": "pathfinder", "mode": "scenario",
-            "players": [{"name": "Ann", "character": "Amiri"}, {"name": "Ben", "character": "Kyra"}], "options": {}}
-CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros"}],
+            "players": [{"name": "Ann", "character": "Amiri"}, {"name": "Ben", "character": "Kyra", "hand_size": 5}], "options": {}}
+CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4}],
             "options": {}}
 
 
@@ -114,7 +114,7 @@ def test_one_full_turn_on_a_phone(page, create_session, shot):
 def test_recording_a_scenario_win_into_the_campaign(page, create_session, shot):
     campaign = create_session(CAMPAIGN)
     scenario = create_session({"game": "pathfinder", "mode": "scenario",
-                               "players": [{"name": "Ann", "character": "Valeros"}],
+                               "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4}],
                                "options": {"campaign": campaign["id"], "locations": [{"name": "Tower", "cards": 0}]}})
     record(page.request, scenario, "advance_hour", player=0)
     record(page.request, scenario, "attempt_close", player=0, success=True)

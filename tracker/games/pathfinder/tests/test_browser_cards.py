@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-PARTY = [{"name": "Ann", "character": "Valeros", "skills": "Strength d10, Melee: Strength +2"}]
+PARTY = [{"name": "Ann", "character": "Valeros", "hand_size": 4, "skills": "Strength d10, Melee: Strength +2"}]
 
 
 def record(request, session, type, **params):

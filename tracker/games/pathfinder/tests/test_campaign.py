@@ -18,7 +18,7 @@ from tracker.games.pathfinder.rules_campaign import scenario_allowed
 from tracker.games.pathfinder.decks import DECK_RULES
 from tracker.games.pathfinder.rules_campaign import CAMPAIGN_RULES
 
-PARTY = [{"name": "Ann", "character": "Valeros"}, {"name": "Ben", "character": "Kyra"}]
+PARTY = [{"name": "Ann", "character": "Valeros", "hand_size": 4}, {"name": "Ben", "character": "Kyra", "hand_size": 5}]
 RUMBLE, PLANS = "Rumble Road", "1A: Plans Gone Wrong"
 RULEBOOK = Path(__file__).resolve().parents[5] / "shared" / "rulebooks" / "pathfinder-acg-core-set.txt"
 
@@ -113,12 +113,15 @@ def test_setup_state_shape():
 
 
 def test_setup_errors_and_path_options():
-    errors = campaign_setup_errors([{"name": "Ann", "character": "Nobody"}, {"name": "Ben", "character": "Kyra"},
+    errors = campaign_setup_errors([{"name": "Ann", "character": "Nobody"},
+                                    {"name": "Ben", "character": "Kyra", "hand_size": 5},
                                     {"name": "Cy", "character": "kyra"}], {"adventure_path": {"title": ""}})
     assert set(errors) == {"players.0.character", "players.2.character", "options.adventure_path"}
-    five = [{"name": f"P{i}", "character": c} for i, c in enumerate(["Amiri", "Lini", "Ezren", "Lem", "Seoni"])]
+    five = [{"name": f"P{i}", "character": c, "hand_size": 5}
+            for i, c in enumerate(["Amiri", "Lini", "Ezren", "Lem", "Seoni"])]
     assert "players" in campaign_setup_errors(five, {}) and not campaign_setup_errors(five, {"extra_decks": True})
-    other = new([{"name": "Ann", "character": "Ezren (RotR)", "deck_list": {"spell": 15}}], adventure_path="Runelords")
+    other = new([{"name": "Ann", "character": "Ezren (RotR)", "deck_list": {"spell": 15}, "hand_size": 6}],
+                adventure_path="Runelords")
     assert other["adventure_path"] == {"title": "Runelords", "adventures": [{"number": 1, "scenarios": []}]}
     assert other["next_scenario"] is None and other["players"][0]["deck_list"]["spell"] == 15
     listed = new(adventure_path=[{"number": 2, "scenarios": ["B"]}, {"number": 1, "scenarios": ["A"]}])
@@ -126,7 +129,7 @@ def test_setup_errors_and_path_options():
 
 
 def test_campaign_actions_stay_out_of_scenarios_h20():
-    scenario = initial_state(GAME, "scenario", [{"name": "Ann", "character": "Valeros"}], {"hourglass": 3})
+    scenario = initial_state(GAME, "scenario", [{"name": "Ann", "character": "Valeros", "hand_size": 4}], {"hourglass": 3})
     # a campaign action is not part of the scenario's vocabulary at all: a malformed request (400)
     with pytest.raises(ParamError) as err:
         run(scenario, "record_scenario", override="we know", scenario=RUMBLE, mode="normal", result="won")
@@ -202,12 +205,13 @@ def test_every_player_needs_a_character_h23_r83_t49():
     assert s["players"][0]["permanently_dead"] and s["last_played_an"] == 2
     assert "must start a new character" in refused(s, "record_scenario", "H23", scenario="Two A", mode="normal",
                                                    result="won")
-    assert "already played by Ben" in refused(s, "create_character", "R83", player=0, character="Kyra")
+    assert "already played by Ben" in refused(s, "create_character", "R83", player=0, character="Kyra", hand_size=5)
     refused(s, "create_character", "R83", player=1, character="Amiri")
     p = {"deck_list": s["players"][0]["deck_list"]}
-    message = refused(s, "create_character", "R81", player=0, character="Valeros", cards=deck(p, **{"weapon 1": 1}))
+    message = refused(s, "create_character", "R81", player=0, character="Valeros", hand_size=4,
+                      cards=deck(p, **{"weapon 1": 1}))
     assert "at most level 0" in message  # max(0, 2 - 2)
-    s = ok(s, "create_character", player=0, character="Valeros", cards=deck(p))
+    s = ok(s, "create_character", player=0, character="Valeros", hand_size=4, cards=deck(p))
     v = s["players"][0]
     assert (v["character"], v["feat_counts"], v["hero_points"], v["permanently_dead"]) == (
         "Valeros", {"skill": 0, "power": 0, "card": 0}, 0, False)
@@ -457,7 +461,7 @@ def test_rebuilt_deck_matches_the_deck_list_r82():
 
 
 def test_filler_from_the_vault_t48_r81():
-    harsk = [{"name": "Ann", "character": "Harsk"}]
+    harsk = [{"name": "Ann", "character": "Harsk", "hand_size": 5}]
     path = {"title": "Deep Path", "adventures": [{"number": 3, "scenarios": ["Into the Mine"]}]}
     s = _at_rebuild(new(harsk, adventure_path=path), scenario="Into the Mine")
     s = ok(s, "rebuild_deck", player=0, cards=deck(s["players"][0], **{"weapon 1": 3}))

@@ -99,10 +99,15 @@ def test_favored_card_warning_w1():
     assert reminders_of(validate_deck(payload(new_character=True, favored="spell"))) == ["pathfinder.W1"]
     lem = {"weapon": 1, "spell": 4, "armor": 0, "item": 3, "ally": 4, "blessing": 3}
     assert validate_deck({"character": "Lem", "cards": cards(lem), "new_character": True}).reminders == []
+    # Harsk's favored card isn't in the rulebook: only a typed one is checked
     no_weapons = {"character": "Harsk", "deck_list": {"blessing": 15}, "cards": cards({"blessing": 15}),
                   "new_character": True}
-    report = validate_deck(no_weapons)
+    assert validate_deck(no_weapons).reminders == []
+    report = validate_deck({**no_weapons, "favored": "weapon"})
     assert report.valid and reminders_of(report) == ["pathfinder.W1"]
+    # Amiri's (a weapon) is the rulebook's: checked without typing it
+    amiri = validate_deck({"character": "Amiri", "deck_list": {"blessing": 15}, "cards": cards({"blessing": 15})})
+    assert "pathfinder.W1" in reminders_of(amiri)
 
 
 @pytest.mark.parametrize("bad,field", [

@@ -136,7 +136,7 @@ def test_r33_played_cards_come_from_the_hand():
 
 
 def test_r34_t61_pay_for_each_power_separately():
-    s = checking([{"name": "Cid", "character": "Ezren"}], die=6)
+    s = checking([{"name": "Cid", "character": "Ezren", "hand_size": 6}], die=6)
     s = ok(s, "use_character_power", player=0, power="examine", cost_card="Arcane Armor", cost_action="recharge")
     assert "pathfinder.R34" in refused(s, "use_character_power", {"player": 0, "power": "+1d4",
                                                                   "cost_card": "Arcane Armor"})
@@ -696,7 +696,7 @@ def test_t56_t57_recovery_recharges_or_banishes():
 
 
 def test_t63_a_card_discarded_by_a_power_is_not_played():
-    s = checking([{"name": "Sel", "character": "Seelah"}, {"name": "Ben", "character": "Kyra"}], die=10)
+    s = checking([{"name": "Sel", "character": "Seelah", "hand_size": 4}, {"name": "Ben", "character": "Kyra", "hand_size": 5}], die=10)
     s = ok(s, "use_character_power", player=0, power="discard an armor", cost_card="Leather Armor",
            cost_action="discard")
     s = ok(s, "play_card", player=1, card_type="armor", card="Chain Mail", action="reveal", purpose="check")

@@ -16,14 +16,14 @@ from .helpers import new
 
 # Valeros's skills are typed at setup (the rulebook gives none); Kyra's Strength d8 is the rulebook's
 SCENARIO = {"game": "pathfinder", "mode": "scenario", "options": {},
-            "players": [{"name": "Ann", "character": "Valeros", "skills": "Strength d10"},
-                        {"name": "Ben", "character": "Kyra"}]}
-CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros"},
+            "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4, "skills": "Strength d10"},
+                        {"name": "Ben", "character": "Kyra", "hand_size": 5}]}
+CAMPAIGN = {"game": "pathfinder", "mode": "campaign", "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4},
                                                                   {"name": "Ben", "character": "Lem"}], "options": {}}
 
 
 def linked_scenario(create, campaign, **options):
-    return create({"game": "pathfinder", "mode": "scenario", "players": [{"name": "Ann", "character": "Valeros"}],
+    return create({"game": "pathfinder", "mode": "scenario", "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4}],
                    "options": {"campaign": campaign["id"], "scenario": "rumble-road", "title": "Rumble Road",
                                "locations": [{"name": "Tower", "cards": 0}], **options}})
 
@@ -126,8 +126,8 @@ def test_the_turn_as_it_goes(client, scenario, act):
 def test_each_character_shows_the_skills_the_table_knows(client, create, act):
     table = create({"game": "pathfinder", "mode": "scenario", "options": {},
                     "players": [{"name": "Sam", "character": "Sajan"}, {"name": "Alice", "character": "Amiri"},
-                                {"name": "Ann", "character": "Valeros", "skills": "Strength d10"},
-                                {"name": "Cid", "character": "Ezren"}]})
+                                {"name": "Ann", "character": "Valeros", "hand_size": 4, "skills": "Strength d10"},
+                                {"name": "Cid", "character": "Ezren", "hand_size": 6}]})
     html = page(client, table["id"])
     assert text_of(html, "pf-skills-0") == "Skills: Dexterity 1d8 · Acrobatics (Dexterity) 1d8+2 · Perception die not known"
     assert text_of(html, "pf-skills-1") == ("Skills: Strength 1d12 · Melee (Strength) 1d12+2 · Fortitude die not known "
@@ -259,7 +259,7 @@ def test_view_only_links_show_no_write_controls(client, create, act):
 def test_record_in_campaign_only_when_over_and_linked(client, create, act):
     campaign = create(CAMPAIGN)
     linked = linked_scenario(create, campaign)
-    lone = create({"game": "pathfinder", "mode": "scenario", "players": [{"name": "Ann", "character": "Valeros"}],
+    lone = create({"game": "pathfinder", "mode": "scenario", "players": [{"name": "Ann", "character": "Valeros", "hand_size": 4}],
                    "options": {"locations": [{"name": "Tower", "cards": 0}]}})
     assert 'data-testid="pf-record"' not in page(client, linked["id"])  # not over yet
     win(act, linked)

@@ -5,7 +5,7 @@ from tracker.engine import SetupError, initial_state
 from tracker.games.pathfinder import GAME
 from tracker.games.pathfinder.data import story_bane_stack
 
-KYRA = [{"name": "Ann", "character": "Kyra"}]
+KYRA = [{"name": "Ann", "character": "Kyra", "hand_size": 5}]
 PARTY_1A = [{"name": "Alice", "character": "Amiri"}, {"name": "Lee", "character": "Lem"},
             {"name": "Sam", "character": "Sajan"}]
 BLOOD_VOW = ([{"name": "Kobold Sorceror"}],
@@ -66,11 +66,11 @@ def test_setup_errors_name_the_field():
     with pytest.raises(SetupError) as err:
         setup([{"name": "Ann", "character": "Gandalf"}])
     assert "players.0.character" in err.value.errors
-    five = [{"name": n, "character": c} for n, c in zip("ABCDE", ["Kyra", "Lem", "Ezren", "Amiri", "Seoni"])]
+    five = [{"name": n, "character": c, "hand_size": 5} for n, c in zip("ABCDE", ["Kyra", "Lem", "Ezren", "Amiri", "Seoni"])]
     with pytest.raises(SetupError) as err:
         setup(five)
     assert "R96" in err.value.errors["players"][0]
     assert setup(five, extra_decks=True)["players"][4]["character"] == "Seoni"
     with pytest.raises(SetupError) as err:
-        setup([{"name": "Ann", "character": "Kyra", "location": "Moon"}])
+        setup([{"name": "Ann", "character": "Kyra", "hand_size": 5, "location": "Moon"}])
     assert "players.0.location" in err.value.errors

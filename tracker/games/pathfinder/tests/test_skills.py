@@ -18,8 +18,8 @@ from .helpers import GAME, VALEROS, loc, new, ok, outcome, play, refused, starte
 AMIRI = {"name": "Alice", "character": "Amiri"}
 LEM = {"name": "Lee", "character": "Lem"}
 SAJAN = {"name": "Sam", "character": "Sajan"}
-KYRA = {"name": "Ben", "character": "Kyra"}
-EZREN = {"name": "Cid", "character": "Ezren"}
+KYRA = {"name": "Ben", "character": "Kyra", "hand_size": 5}
+EZREN = {"name": "Cid", "character": "Ezren", "hand_size": 6}
 
 
 def encountering(players, **explore):
@@ -117,10 +117,17 @@ def test_choose_skill_takes_the_die_and_traits_of_the_new_skill():
     assert c["traits"] == ["Acrobatics", "Combat", "Dexterity", "Magic"]
 
 
-def test_fumbus_checks_carry_his_traits():
-    s = encountering([{"name": "Fay", "character": "Fumbus"}], difficulty=6)
-    traits = ok(s, "declare_check", player=0, skill="dexterity", die=6)["check"]["traits"]
-    assert {"Goblin", "Alchemist", "Dexterity"} <= set(traits)
+def test_a_characters_typed_traits_are_traits_of_its_checks():
+    # the rulebook gives no character's traits: the table types them from the card (made-up ones here)
+    fay = {"name": "Fay", "character": "Fumbus", "hand_size": 5}
+    plain = ok(encountering([fay], difficulty=6), "declare_check", player=0, skill="dexterity", die=6)
+    assert plain["check"]["traits"] == ["Dexterity"]
+    typed = encountering([{**fay, "traits": "kobold,  Tinker"}], difficulty=6)
+    traits = ok(typed, "declare_check", player=0, skill="dexterity", die=6)["check"]["traits"]
+    assert {"Kobold", "Tinker", "Dexterity"} <= set(traits)
+    with pytest.raises(SetupError) as err:
+        new([{**fay, "traits": ["Kobold", 3]}])
+    assert "players.0.traits" in err.value.errors
 
 
 # ------------------------------------------------------------------ an unknown die is asked for, never guessed

@@ -298,7 +298,7 @@ def test_r19_t12_the_free_exploration_is_the_first():
 
 
 def test_r20_t10_extra_exploration_one_used_at_once():
-    s = ok(started(players=[{"name": "Cid", "character": "Ezren"}]), "explore", player=0, kind="barrier",
+    s = ok(started(players=[{"name": "Cid", "character": "Ezren", "hand_size": 6}]), "explore", player=0, kind="barrier",
            card="Pit Trap", difficulty=6)
     s = defeat(s)
     assert "pathfinder.R20" in refused(s, "explore", {"player": 0, "by": "extra"})
@@ -532,7 +532,7 @@ def test_t20_damage_discards_the_hand_and_never_the_deck():
 
 
 def test_t21_reset_with_a_short_deck_kills_and_the_turn_ends():
-    s = started([{"name": "Ben", "character": "Kyra"}, VALEROS])
+    s = started([{"name": "Ben", "character": "Kyra", "hand_size": 5}, VALEROS])
     s = ok(s, "remove_from_deck", player=0, count=8, verb="banish")
     s = ok(s, "suffer_damage", target=0, amount=3)
     assert (s["players"][0]["hand_count"], s["players"][0]["deck_count"]) == (2, 2)
