@@ -13,6 +13,20 @@ DUEL = {
 }
 
 
+def post_session(api, body) -> dict:
+    """Create a session through the API; the test fails on anything but a 201."""
+    response = api.post("/api/sessions/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def post_action(api, session, type_, **params) -> dict:
+    """Record one action through the API; the test fails on anything but a 201."""
+    response = api.post(f"/api/sessions/{session['id']}/actions/", {"type": type_, "params": params}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
 @pytest.fixture
 def api():
     return APIClient()

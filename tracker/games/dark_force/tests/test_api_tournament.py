@@ -10,6 +10,8 @@ from tracker.errors import BadRequest, ReadOnly
 from tracker.games import get_game
 from tracker.services import linking, records, sessions
 
+from tests.support.api import post_action as _act
+
 standings_csv = export_view("standings.csv")
 
 pytestmark = pytest.mark.django_db
@@ -21,12 +23,6 @@ HEADER = ["rank", "name", "points", "games", "wins", "losses", "bh_difference"]
 def _create(api, body, expected=201):
     response = api.post("/api/sessions/", body, format="json")
     assert response.status_code == expected, response.json()
-    return response.json()
-
-
-def _act(api, session, type_, **params):
-    response = api.post(f"/api/sessions/{session['id']}/actions/", {"type": type_, "params": params}, format="json")
-    assert response.status_code == 201, response.json()
     return response.json()
 
 

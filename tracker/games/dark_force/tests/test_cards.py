@@ -6,24 +6,14 @@ import re
 
 import pytest
 
+from tests.support.api import post_session as _create, post_action as _act
+
 pytestmark = pytest.mark.django_db
 
 PLAYERS = [{"name": "Ann"}, {"name": "Ben"}]
 TERRAIN = {"player": 0, "name": "Swamp of Sorrows", "type": "Swamp", "values": {"cs": 1, "cap": 3},
            "unit": {"kind": "army", "name": "Secret Spears", "values": {"cs": 2, "third": 2}},
            "expansion": {"name": "Watchtower", "cs": 1}}
-
-
-def _create(api, body):
-    response = api.post("/api/sessions/", body, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
-
-
-def _act(api, session, type_, **params):
-    response = api.post(f"/api/sessions/{session['id']}/actions/", {"type": type_, "params": params}, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
 
 
 def _duel(api, **options):

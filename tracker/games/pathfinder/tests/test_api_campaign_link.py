@@ -1,21 +1,11 @@
 """A scenario played for a campaign: linked at creation, fed into the campaign once it is over."""
 import pytest
 
+from tests.support.api import post_session as _create, post_action as _act
+
 pytestmark = pytest.mark.django_db
 
 PARTY = [{"name": "Ann", "character": "Valeros", "hand_size": 4}]
-
-
-def _create(api, body):
-    response = api.post("/api/sessions/", body, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
-
-
-def _act(api, session, type_, **params):
-    response = api.post(f"/api/sessions/{session['id']}/actions/", {"type": type_, "params": params}, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
 
 
 @pytest.fixture
