@@ -6,7 +6,7 @@ from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from .actions_play import _PILE, CARD, PLAY_ACTIONS, PLAY_FIELDS, TRAITS, _a, _move_played_card, _remember_cost, _who
 from . import skills
-from .data import BOON_TYPES, DICE, SKILLS
+from .data import BOON_TYPES, DICE, SKILLS, character
 from .encounter import compute_result, dice_text
 
 ROLL = integer(0, 200, "the total the dice show (the engine adds the modifier)")
@@ -198,6 +198,16 @@ def apply_damage_local_characters(state, params, ctx):
     return " ".join(lines)
 
 
+def apply_set_skills(state, params, ctx):
+    # The whole card again, as at setup: what the rulebook gives, what the table types, the campaign's
+    # feats on top. A check already declared keeps the die it was declared with.
+    p = state["players"][params["player"]]
+    data = character(p["character"]) or {}
+    p["skills"], p["skills_lacking"], p["skills_complete"], _ = skills.character_skills(
+        data.get("skills"), data.get("lacks"), params["skills"], p.get("skill_feats"))
+    return f"{p['name']}'s skills: {params['skills']}."
+
+
 # ------------------------------------------------------------------ the action specs
 
 _DIE = enum(*DICE, description="the skill's die; left out, the character's (a d4 for a skill not on the card)")
@@ -250,6 +260,11 @@ CHECK_ACTIONS = (
                obj(("target", "amount"), target=seat(), player=seat(), amount=integer(0, 99),
                    damage_type=string(30), source=CARD, reduce=integer(0, 99), increase=integer(0, 20)),
                apply_suffer_damage, rules=("pathfinder.R7", "pathfinder.R52")),
+    ActionSpec("set_skills", "Correct the skills",
+               obj(("player", "skills"), player=seat(title="Character"),
+                   skills=string(200, "the character card's skills, as at setup: Str d12, Melee: Str +2",
+                                 title="Skills")),
+               apply_set_skills),
     ActionSpec("discard_for_damage", "Discard for damage",
                obj(("target", "count"), target=seat(), player=seat(), count=integer(0, 30)),
                apply_discard_for_damage, rules=("pathfinder.R7", "pathfinder.R53", "pathfinder.R98")),

@@ -260,6 +260,7 @@ def new_player(raw: dict) -> dict:
         "skills": skills,
         "skills_lacking": lacking,
         "skills_complete": complete,
+        "skill_feats": raw.get("skill_feats") or {},  # kept so a corrected skill list keeps them
         "traits": trait_list(raw.get("traits")) or [],
         # the starting hand is drawn at setup; counts are exact from the start
         "hand_count": min(hand_size, size),

@@ -39,7 +39,7 @@ TITLES = {
     "removes": "Cards removed", "repeatable": "Repeatable", "resistant": "Resistant to", "result": "Result",
     "returned_to_vault": "Returned to the vault", "role": "Role", "roll": "Roll", "rolls": "Rolls",
     "scenario": "Scenario", "scope": "Whose checks", "scourge": "Scourge", "session": "Scenario session",
-    "side": "Side", "sides": "Die", "size": "Size", "skill": "Skill", "skill_used": "Skill used",
+    "side": "Side", "sides": "Die", "size": "Size", "skill": "Skill", "skill_used": "Skill used", "skills": "Skills",
     "source": "Source", "stack": "Stack", "story_bane": "Story bane", "success": "Succeeded",
     "summoned_by": "Summoned by", "take_type": "Type taken", "target": "Character affected", "title": "Title",
     "to": "To", "to_discards": "To the hourglass discards", "trait": "Trait", "traits": "Traits",

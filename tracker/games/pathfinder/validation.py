@@ -12,6 +12,11 @@ def param_errors(state, action_type, params) -> dict:
         return _new_character_errors(params)
     if state.get("mode") != "scenario":
         return {}
+    if action_type == "set_skills":
+        p = state["players"][params["player"]]
+        data = character(p["character"]) or {}
+        problems = skills.character_skills(data.get("skills"), data.get("lacks"), params["skills"])[3]
+        return {"params.skills": problems} if problems else {}
     if action_type in ("declare_check", "choose_skill"):
         return _die_errors(state, action_type, params)
     names = [loc["name"] for loc in state["locations"]]

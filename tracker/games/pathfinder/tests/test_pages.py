@@ -289,3 +289,12 @@ def test_a_refused_record_shows_why_on_the_scenario_page(client, create, act):
     assert response.status_code == 422
     html = response.content.decode()
     assert 'data-testid="pf-campaign-error"' in html and 'data-testid="pf-record"' in html
+
+
+def test_the_skills_are_corrected_on_the_character_card(client, scenario, act):
+    html = page(client, scenario["id"])
+    assert 'data-testid="pf-skills-edit-0"' in html and 'data-action="set_skills"' in html
+    act(scenario, "set_skills", params={"player": 0, "skills": "Strength d10, Melee: Strength +2"})
+    assert text_of(page(client, scenario["id"]), "pf-skills-0") == (
+        "Skills: Strength 1d10 · Melee (Strength) 1d10+2 · any other: 1d4")
+    act(scenario, "set_skills", expected=400, params={"player": 0, "skills": "Strength d7"})

@@ -283,3 +283,23 @@ def test_a_session_set_up_before_derived_skills_still_plays():
     del c["check"]["listed"], c["check"]["extra_traits"], c["check"]["base"]
     c = ok(c, "choose_skill", player=0, skill="strength")
     assert c["check"]["dice"] == {"12": 1} and "Combat" in c["check"]["traits"]
+
+
+def test_a_characters_skills_can_be_corrected_at_the_table_and_keep_the_feats():
+    from tracker.engine import Action, ParamError, decide, initial_state
+    from tracker.games.pathfinder import GAME
+    players = [{"name": "Ann", "character": "Valeros", "hand_size": 4, "favored": "weapon",
+                "skills": "Strength d8", "skill_feats": {"strength": 1}}]
+    state = initial_state(GAME, "scenario", players, {"hourglass": 30})
+    assert state["players"][0]["skills"]["strength"]["modifier"] == 1
+    fixed = decide(GAME, state, Action("set_skills", {"player": 0, "skills": "Strength d10, Melee: Strength +2"}))
+    assert fixed.accepted
+    strength = fixed.state["players"][0]["skills"]["strength"]
+    assert (strength["die"], strength["modifier"]) == (10, 1)  # the new die, the feat still on it
+    assert "melee" in fixed.state["players"][0]["skills"]
+    try:  # the refused neighbour: a skill list the tracker cannot read names the field
+        decide(GAME, state, Action("set_skills", {"player": 0, "skills": "Strength d7"}))
+    except ParamError as exc:
+        assert "params.skills" in exc.errors
+    else:
+        raise AssertionError("an unreadable skill list was taken")
