@@ -13,7 +13,7 @@ from . import query as q
 from .models import Entry, RuleCitation, Synonym, Term
 
 ROOT = Path(settings.BASE_DIR) / "fixtures" / "rules"
-KINDS = {"rule", "faq", "errata", "glossary"}
+KINDS = {"rule", "faq", "errata", "glossary", "card"}
 FIELDS = {"id", "kind", "title", "section", "body", "tags", "see_also", "rules"}
 KEY = re.compile(r"^[a-z0-9-]+\.[a-z0-9][a-z0-9-]*$")
 RULE_ID = re.compile(r"^[a-z0-9-]+\.[A-Z]+\d+[a-z]?$")

@@ -13,6 +13,7 @@ class Entry(models.Model):
         FAQ = "faq"
         ERRATA = "errata"
         GLOSSARY = "glossary"
+        CARD = "card"  # a card, location, villain or scenario the rulebook names: the rules that apply to it
         IMPORTED = "imported"
 
     key = models.CharField(max_length=160, unique=True)
