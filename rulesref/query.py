@@ -26,6 +26,14 @@ a an and are as at be been but by can could did do does doing for from had has h
 its me my may might must of on or our shall should so than that the their them then there these they this
 to too was we were what when where which while who whom why will with would you your yours am any all
 """.split())
+# German function words, for the Aventurian games' German questions ("Kann ich die Ausdauer ...").
+# "die" is also the English die: it is a stopword only in a question with another German word.
+GERMAN_STOPWORDS = frozenset("""
+der das den dem des ein eine einen einem einer eines und oder ich du er sie es wir ihr ist sind bin kann
+darf muss soll wie was wann wo wer mit von zu auf im am beim nicht kein keine mein meine wenn dann auch
+noch nur man sich mir mich dich dir habe hat haben wird werden gibt welche welcher wieviel wieviele
+""".split())
+AMBIGUOUS_GERMAN = frozenset({"die"})
 QUESTION_WORDS = frozenset("can could do does did is are was were may might must should shall how what when where which who why will would".split())
 
 
@@ -106,7 +114,9 @@ class Synonyms:
     def __init__(self, groups: list[list[str]]):
         self.by_phrase: dict[tuple[str, ...], list[str]] = {}
         for group in groups:
-            phrases = [" ".join(words(term)) for term in group if words(term)]
+            # A one-word term that is a stopword ("an" for adventure number) would fire on the
+            # article in every question: it neither triggers its group nor is searched for.
+            phrases = [" ".join(words(term)) for term in group if words(term) and not is_stopword_term(term)]
             for phrase in phrases:
                 merged = self.by_phrase.setdefault(tuple(phrase.split()), [])
                 merged.extend(p for p in phrases if p not in merged)
@@ -120,6 +130,17 @@ class Synonyms:
         return None
 
 
+def is_stopword_term(term: str) -> bool:
+    found = words(term)
+    return len(found) == 1 and (found[0] in STOPWORDS or found[0] in GERMAN_STOPWORDS)
+
+
+def _stopwords(tokens: list[str]) -> frozenset[str]:
+    if any(t in GERMAN_STOPWORDS for t in tokens):
+        return STOPWORDS | GERMAN_STOPWORDS | AMBIGUOUS_GERMAN
+    return STOPWORDS
+
+
 def plan(query: str, vocabulary: Vocabulary, synonyms: Synonyms) -> Plan:
     text = clean(query)
     tokens = [fold(w) for w in words(text)][:MAX_WORDS]
@@ -130,11 +151,13 @@ def plan(query: str, vocabulary: Vocabulary, synonyms: Synonyms) -> Plan:
     result.question = stripped.endswith("?") or tokens[0] in QUESTION_WORDS
     # The last word of a query typed without a trailing space or "?" may be unfinished.
     still_typing = bool(stripped) and text == text.rstrip() and not stripped.endswith(("?", ".", "!"))
-    meaningful = [t for t in tokens if t not in STOPWORDS] or tokens
+    stop = _stopwords(tokens)
+    meaningful = [t for t in tokens if t not in stop] or tokens
     i = 0
     while i < len(tokens):
         found = synonyms.match(tokens, i)
-        if found:
+        # a one-word match on a stopword of this question (German "die") is the article, not the term
+        if found and (found[0] > 1 or tokens[i] not in stop):
             size, alternatives = found
             typed = " ".join(tokens[i:i + size])
             result.groups.append(Group(typed, [typed] + [a for a in alternatives if a != typed]))
@@ -150,7 +173,7 @@ def plan(query: str, vocabulary: Vocabulary, synonyms: Synonyms) -> Plan:
             group.corrected = len(group.alternatives) > 1
         result.groups.append(group)
     last = tokens[-1]
-    if still_typing and len(last) >= 3 and last not in STOPWORDS:
+    if still_typing and len(last) >= 3 and last not in stop:
         result.prefix = last
     return result
 

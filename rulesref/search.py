@@ -1,9 +1,11 @@
 """Search the rules reference: plan the query, ask the backend, rank for the table."""
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 import uuid
+from collections import Counter
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -125,7 +127,8 @@ def _entry_stems(hit: Hit) -> frozenset[str]:
     if hit.pk not in _text_stems:
         if len(_text_stems) > 20_000:
             _text_stems.clear()
-        _text_stems[hit.pk] = _stems(f"{hit.title} {hit.tags} {hit.body}")
+        # the section path counts too: a step is found by its parent heading ("Attempting a Check")
+        _text_stems[hit.pk] = _stems(f"{hit.title} {hit.section} {hit.tags} {hit.body}")
     return _text_stems[hit.pk]
 
 
@@ -186,10 +189,45 @@ def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Hit]:
     return [hit for _, _, hit in ranked]
 
 
+# How much likelier the question's words must make one game than the next before its entries go
+# first: a margin of e^GUESS_MARGIN in the naive-Bayes odds (measured on the players' questions).
+GUESS_MARGIN = 3.0
+
+
+def _game_words(state: dict) -> dict[str, Counter]:
+    if "game_words" not in state:
+        counts: dict[str, Counter] = {}
+        for game, title, section, tags, body in Entry.objects.exclude(kind=Entry.Kind.IMPORTED).values_list(
+                "game", "title", "section", "tags", "body").iterator():
+            counts.setdefault(game, Counter()).update(q.fold(w) for w in q.words(f"{title} {section} {tags} {body}"))
+        state["game_words"] = counts
+    return state["game_words"]
+
+
+def guess_game(text: str) -> str | None:
+    """The game a question is about, told from its words, when one game is clearly likelier: each
+    game's corpus as a word model (add-one smoothing), the question's meaningful words scored in it."""
+    state = _state()
+    counts = _game_words(state)
+    tokens = [t for t in (q.fold(w) for w in q.words(q.clean(text))) if t not in q.STOPWORDS]
+    if len(counts) < 2 or not tokens:
+        return None
+    vocabulary = len(set().union(*counts.values()))
+    scores = []
+    for game, words in counts.items():
+        total = sum(words.values()) + vocabulary
+        scores.append((sum(math.log((words[t] + 1) / total) for t in tokens), game))
+    scores.sort(reverse=True)
+    return scores[0][1] if scores[0][0] - scores[1][0] >= GUESS_MARGIN else None
+
+
 def search(text: str, game: str | None = None, prefer: str | None = None, limit: int = 10) -> Answer:
-    """Best first. `game` filters; `prefer` puts that game's entries first (the page's own game)."""
+    """Best first. `game` filters; `prefer` puts that game's entries first (the page's own game);
+    with neither, the game the question's words point to goes first (guess_game)."""
     state = _state()
     engine = backend()
+    if game is None and prefer is None:
+        prefer = guess_game(text)
     vocab = q.Vocabulary(state["frequencies"], finder=_finder(state, engine))
     plan = q.plan(text, vocab, _synonyms(state, game or prefer))
     plan.definition = bool(DEFINITION.match(q.clean(text)))

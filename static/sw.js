@@ -16,7 +16,7 @@ const SHELL = [
 ];
 // The page scripts of the home and table pages, and every game's own table assets: cached when the
 // server has them. The view fills in the games' list from the catalog.
-const OPTIONAL = ['/static/js/home.js', '/static/js/table.js', '/static/js/table-input.js', '/static/js/cards.js', ...__GAME_ASSETS__];
+const OPTIONAL = ['/static/js/home.js', '/static/js/table.js', '/static/js/table-input.js', '/static/js/cards.js', '/static/js/why-sheet.js', ...__GAME_ASSETS__];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {

@@ -153,20 +153,31 @@
     }
   }
 
+  // An entry from the saved copy, drawn as the entry page draws it; false when it is not in the copy.
+  function showEntry(target, id) {
+    return load().then((index) => {
+      const found = index.entries.find((x) => x.e.id === id);
+      if (!found) return false;
+      const e = found.e;
+      const paragraphs = e.body.split(/\n\s*\n/).map((p) => '<p>' + esc(p.replace(/\s*\n\s*/g, ' ')) + '</p>');
+      target.innerHTML = `<p class="muted"><a href="/rules/?game=${encodeURIComponent(e.game)}">${esc(e.game)}</a>` +
+        ` · ${esc(e.kind)} · saved copy</p><h1 class="entry-title">${esc(e.title)}</h1>` +
+        `<p class="muted">Rulebook: ${esc(e.section)}</p><div class="body">${paragraphs.join('')}</div>`;
+      return true;
+    });
+  }
+
+  // The table page's "Why?" sheet searches and opens entries with these when the network is gone.
+  window.tkRules = { show: showResults, entry: showEntry };
+
   // /offline/?entry=<id>: an entry page never opened on this device (the service worker sends here).
   const article = document.getElementById('offline-entry');
   const wanted = new URLSearchParams(location.search).get('entry');
   if (article && wanted) {
-    load().then((index) => {
-      const found = index.entries.find((x) => x.e.id === wanted);
-      if (!found) return;
-      const e = found.e;
-      const paragraphs = e.body.split(/\n\s*\n/).map((p) => '<p>' + esc(p).replace(/\n/g, '<br>') + '</p>');
-      article.innerHTML = `<p class="muted"><a href="/rules/?game=${encodeURIComponent(e.game)}">${esc(e.game)}</a>` +
-        ` · ${esc(e.kind)} · saved copy</p><h1>${esc(e.title)}</h1>` +
-        `<p class="muted">Rulebook: ${esc(e.section)}</p><div class="body">${paragraphs.join('')}</div>`;
+    showEntry(article, wanted).then((shown) => {
+      if (!shown) return;
       article.hidden = false;
-      document.title = e.title + ' · Tablekeeper';
+      document.title = article.querySelector('h1').textContent + ' · Tablekeeper';
       const info = document.getElementById('offline-info');
       if (info) info.hidden = true;
     }, () => {});

@@ -323,7 +323,7 @@
       return;
     }
     var why = ev.target.closest("[data-why]");
-    if (why && why.href) { ev.preventDefault(); openWhy(why.href); return; }
+    if (why && why.href && window.tkWhy) { ev.preventDefault(); window.tkWhy.open(why.href); return; }
     if (ev.target.closest("[data-undo]")) { undoRedo("undo/", ev.target); return; }
     if (ev.target.closest("[data-redo]")) { undoRedo("redo/", ev.target); return; }
     if (ev.target.closest("[data-testid=accept-anyway]")) {
@@ -383,25 +383,6 @@
   function groupOf(el) {
     var holder = el.closest("[data-group]");
     return holder ? holder.dataset.group : "";
-  }
-
-  // ---- "Why?": the reference entry in a sheet over the table, the refusal still there after --
-  function openWhy(href) {
-    var sheet = document.getElementById("why-sheet");
-    var body = $("[data-why-body]", sheet);
-    var full = $("[data-why-full]", sheet);
-    full.href = href;
-    body.innerHTML = "<p class=\"muted\">Loading the rule…</p>";
-    if (sheet.showModal && !sheet.open) sheet.showModal();
-    var url = new URL(href, location.href);
-    url.searchParams.set("sheet", "1");
-    fetch(url.toString(), { credentials: "same-origin" }).then(function (r) {
-      if (!r.ok) throw new Error(r.status);
-      return r.text();
-    }).then(function (html) { body.innerHTML = html; }, function () {
-      body.innerHTML = "<p>The entry cannot be loaded now (no network?). The rules search works offline: " +
-        "use “Open the full entry”.</p>";
-    });
   }
 
   function undoRedo(path, button) {

@@ -192,3 +192,38 @@ def test_start_the_game_is_above_the_fold_for_every_game(new_context, site, size
         page.locator("select[name=game]").select_option(game)
         box = page.get_by_test_id("start").bounding_box()
         assert box["y"] + box["height"] <= height, f"{game}: the start button ends at {box['y'] + box['height']:.0f} px"
+
+
+SW_READY = "() => navigator.serviceWorker.ready.then(r => !!r.active)"
+INDEX_SAVED = """() => (async () => { for (let i = 0; i < 50; i++) {
+  if (await caches.match('/rules/index.json', {ignoreSearch: true})) return true;
+  await new Promise(r => setTimeout(r, 100)); } return false; })()"""
+
+
+def test_a_question_asked_in_the_why_sheet_answers_in_place_and_offline(corpus, context, page, site, shot):
+    session = session_for(page, site, "aventuria", flow("lose 3 LP"))
+    page.goto(f"/t/{session['id']}/")
+    assert page.evaluate(SW_READY)
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5000)
+    assert page.evaluate(INDEX_SAVED)
+    url = page.url
+    page.get_by_test_id("ask-rules").tap()
+    sheet = page.get_by_test_id("why-sheet")
+    expect(sheet).to_be_visible()
+    page.get_by_test_id("why-search").fill("can i reroll a dodge")
+    first = page.get_by_test_id("why-results").locator("li a").first
+    expect(first).to_be_visible()
+    expect(page.get_by_test_id("why-results").locator("li .muted").first).to_contain_text("aventuria")
+    first.tap()
+    expect(sheet.locator("[data-why-body] h1")).not_to_be_empty()
+    assert page.url == url  # answered over the table, which is still there
+    shot(page, "why-sheet-search")
+    context.set_offline(True)
+    page.get_by_test_id("why-search").fill("hand limit")
+    expect(page.get_by_test_id("why-results")).to_contain_text("No network")
+    offline_first = page.get_by_test_id("why-results").locator("li a").first
+    expect(offline_first).to_be_visible()
+    offline_first.tap()
+    expect(sheet.locator("[data-why-body] h1")).not_to_be_empty()  # the saved copy of the entry
+    assert page.url == url
