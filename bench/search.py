@@ -27,7 +27,7 @@ from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from bench.report import summary, write_section  # noqa: E402
-from rulesref import corpus, search, services  # noqa: E402
+from rulesref import corpus, evaluate, search, services  # noqa: E402
 from rulesref.models import Entry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,7 +160,9 @@ def main():
         services.corpus_load()
     q = quality(queries, prefer=True)
     q_all = quality(queries, prefer=False)
-    texts = [item["q"] for item in queries]
+    players = evaluate.players_questions()
+    real = {True: evaluate.score(players, True), False: evaluate.score(players, False)} if players else None
+    texts = [item["q"] for item in queries] + [item["q"] for item in players]
     random.Random(7).shuffle(texts)
     db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{settings.DATABASES['default']['NAME']}"
     server = Server(db_url)
@@ -174,10 +176,31 @@ def main():
         big = latency(server, texts)
     finally:
         server.stop()
-    report(vendor, q, q_all, small, big)
+    report(vendor, q, q_all, small, big, real)
 
 
-def report(vendor, q, q_all, small, big):
+def _real_rows(real) -> list[str]:
+    """Players' questions per game and overall, from the game's page and from anywhere."""
+    if not real:
+        return ["No players' questions in tests/rulesref/players/."]
+    rows = ["| game | questions | asked from | recall@1 | recall@3 | recall@10 | MRR |", "|---|---|---|---|---|---|---|"]
+    for game in sorted(real[True], key=lambda g: (g == "all", g)):
+        for prefer, where in ((True, "the game's page"), (False, "anywhere")):
+            f = real[prefer][game]
+            rows.append(f"| {'**all**' if game == 'all' else game} | {f['n']} | {where} | {f['recall@1']:.3f} | "
+                        f"{f['recall@3']:.3f} | {f['recall@10']:.3f} | {f['mrr']:.3f} |")
+    worst = min(real[True][g]["recall@3"] for g in real[True])
+    worst_all = min(real[False][g]["recall@3"] for g in real[False])
+    rows += ["", f"Goals: recall@3 >= 0.95 from the game's page on every game (lowest {worst:.3f}: "
+             f"{'met' if worst >= 0.95 else 'NOT met'}) and >= 0.90 from anywhere (lowest {worst_all:.3f}: "
+             f"{'met' if worst_all >= 0.90 else 'NOT met'})."]
+    misses = real[True]["all"]["misses"]
+    if misses:
+        rows += ["", "Players' questions outside the top 3 from the game's page:", *[f"- {m}" for m in misses]]
+    return rows
+
+
+def report(vendor, q, q_all, small, big, real=None):
     def row(name, r):
         ratio = r["search"]["p95"] / r["bare"]["p95"]
         return [
@@ -199,6 +222,11 @@ def report(vendor, q, q_all, small, big):
         "|---|---|---|---|",
         f"| the game's page (prefer=game) | {q['recall@1']:.3f} | {q['recall@3']:.3f} | {q['mrr']:.3f} |",
         f"| anywhere, all five games | {q_all['recall@1']:.3f} | {q_all['recall@3']:.3f} | {q_all['mrr']:.3f} |",
+        "",
+        "Players' questions (`tests/rulesref/players/`, phrased as players ask on public rules forums, in our "
+        "words; kept apart from queries.yaml):",
+        "",
+        *_real_rows(real),
         "",
         "| corpus | what | p50 ms | p95 ms | p95 / bare |",
         "|---|---|---|---|---|",

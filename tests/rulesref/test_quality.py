@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulesref import search
+from rulesref import evaluate, search
 from rulesref.models import Entry
 
 QUERIES = yaml.safe_load((Path(__file__).parent / "queries.yaml").read_text())
@@ -31,3 +31,24 @@ def recall_at_3(prefer: bool) -> float:
 @pytest.mark.parametrize("prefer", [True, False], ids=["from-a-game-page", "from-the-home-page"])
 def test_recall_at_3_meets_the_budget(rules_corpus, prefer):
     assert recall_at_3(prefer) >= 0.9
+
+
+PLAYERS = evaluate.players_questions()
+PLAYER_GAMES = sorted({item["game"] for item in PLAYERS})
+
+
+def test_the_players_questions_are_many_for_every_game_and_point_at_real_entries(rules_corpus):
+    per_game = {g: sum(1 for item in PLAYERS if item["game"] == g) for g in GAMES}
+    assert min(per_game.values()) >= 40, per_game
+    known = set(Entry.objects.values_list("key", flat=True))
+    assert [(item["q"], k) for item in PLAYERS for k in item["expect"] if k not in known] == []
+    assert all(item.get("section") for item in PLAYERS)
+    texts = {item["q"].strip().lower() for item in QUERIES}
+    assert [item["q"] for item in PLAYERS if item["q"].strip().lower() in texts] == []  # a set of its own
+
+
+@pytest.mark.parametrize("game", PLAYER_GAMES)
+def test_players_questions_are_answered_in_the_top_3(rules_corpus, game):
+    questions = [item for item in PLAYERS if item["game"] == game]
+    assert evaluate.score(questions, True)[game]["recall@3"] >= 0.95
+    assert evaluate.score(questions, False)[game]["recall@3"] >= 0.90
