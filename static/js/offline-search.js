@@ -112,7 +112,7 @@
         ? '<ol class="results">' + hits.map((e) =>
           `<li><a href="/rules/${encodeURIComponent(e.id)}/"><strong>${esc(e.title)}</strong></a> ` +
           `<span class="muted">${esc(e.game)} · ${esc(e.kind)} · ${esc(e.section)}</span>` +
-          (e.kind === 'card' ? '<span class="badge">the card\'s own text is not in this reference: the rules that apply to it are</span>' : '') +
+          (e.kind === 'card' ? '<span class="badge">the card\'s own text is not in this reference; this entry lists the rules that apply to it</span>' : '') +
           `<p class="snippet">${snippet(e.body, wanted)}</p></li>`).join('') + '</ol>'
         : '<p>Nothing found.</p>');
     }, () => { target.innerHTML = NO_INDEX; });
