@@ -116,7 +116,9 @@ class Synonyms:
         for group in groups:
             # A one-word term that is a stopword ("an" for adventure number) would fire on the
             # article in every question: it neither triggers its group nor is searched for.
-            phrases = [" ".join(words(term)) for term in group if words(term) and not is_stopword_term(term)]
+            # folded as the query is ("zurückziehen" arrives as "zuruckziehen")
+            phrases = [" ".join(fold(w) for w in words(term)) for term in group
+                       if words(term) and not is_stopword_term(term)]
             for phrase in phrases:
                 merged = self.by_phrase.setdefault(tuple(phrase.split()), [])
                 merged.extend(p for p in phrases if p not in merged)

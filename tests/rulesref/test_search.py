@@ -170,3 +170,21 @@ def test_a_large_corpus_asks_the_cheap_questions_first(monkeypatch):
     monkeypatch.setattr(search, "LARGE_CORPUS", 10)
     first = top("hourglass blessing", n=5, game="pathfinder")
     assert first and "hourglass" in text_of(first[0])
+
+
+def test_a_synonym_never_fires_on_a_stopword_and_matches_accents_as_typed():
+    from rulesref import query as q
+    synonyms = q.Synonyms([["an", "adventure number"], ["zurückziehen", "retreat"], ["die", "dice"]])
+    vocab = q.Vocabulary({})
+    plan = q.plan("can an ally help", vocab, synonyms)
+    assert all("adventure number" not in g.alternatives for g in plan.groups)  # "an" is the article
+    assert any("an" in g.alternatives for g in q.plan("adventure number of the scenario", vocab, synonyms).groups) is False
+    assert any("retreat" in g.alternatives for g in q.plan("darf ich mich zurückziehen", vocab, synonyms).groups)
+    assert any("dice" in g.alternatives for g in q.plan("roll the die", vocab, synonyms).groups)  # English die
+    assert not any("dice" in g.alternatives for g in q.plan("kann ich die Ausdauer nutzen", vocab, synonyms).groups)
+
+
+def test_the_game_is_guessed_from_the_words_only_when_it_is_clear(rules_corpus):
+    from rulesref import search
+    assert search.guess_game("what does the hourglass do when the blessings deck runs out, villain closing") == "pathfinder"
+    assert search.guess_game("how do I reroll") is None  # every game rerolls: no guess
