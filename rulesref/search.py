@@ -200,6 +200,10 @@ def _game_words(state: dict) -> dict[str, Counter]:
         for game, title, section, tags, body in Entry.objects.exclude(kind=Entry.Kind.IMPORTED).values_list(
                 "game", "title", "section", "tags", "body").iterator():
             counts.setdefault(game, Counter()).update(q.fold(w) for w in q.words(f"{title} {section} {tags} {body}"))
+        # a game's synonyms are its words too: its German and everyday terms appear in no entry
+        for game, groups in state["groups"].items():
+            if game in counts:
+                counts[game].update(q.fold(w) for terms in groups for term in terms for w in q.words(term))
         state["game_words"] = counts
     return state["game_words"]
 
@@ -209,7 +213,9 @@ def guess_game(text: str) -> str | None:
     game's corpus as a word model (add-one smoothing), the question's meaningful words scored in it."""
     state = _state()
     counts = _game_words(state)
-    tokens = [t for t in (q.fold(w) for w in q.words(q.clean(text))) if t not in q.STOPWORDS]
+    words = [q.fold(w) for w in q.words(q.clean(text))]
+    stop = q.STOPWORDS | (q.GERMAN_STOPWORDS | q.AMBIGUOUS_GERMAN if any(w in q.GERMAN_STOPWORDS for w in words) else set())
+    tokens = [t for t in words if t not in stop]
     if len(counts) < 2 or not tokens:
         return None
     vocabulary = len(set().union(*counts.values()))
