@@ -24,7 +24,7 @@ def test_api_shape_and_game_filter(api):
     assert 1 <= len(body["results"]) <= 5
     for r in body["results"]:
         assert set(r) == {"id", "game", "kind", "title", "section", "snippet", "url"}
-        assert r["game"] == "aventuria" and r["kind"] in {"rule", "faq", "errata", "glossary", "imported"}
+        assert r["game"] == "aventuria" and r["kind"] in {"rule", "faq", "errata", "glossary", "card", "imported"}
     entry = api.get(f"/api/rules/{body['results'][0]['id']}/").json()
     assert set(entry) >= {"id", "game", "kind", "title", "section", "body", "see_also", "rules"}
     assert api.get(body["results"][0]["url"]).status_code == 200
