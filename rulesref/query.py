@@ -26,7 +26,7 @@ a an and are as at be been but by can could did do does doing for from had has h
 its me my may might must of on or our shall should so than that the their them then there these they this
 to too was we were what when where which while who whom why will with would you your yours am any all
 """.split())
-# German function words, for the Aventurian games' German questions ("Kann ich die Ausdauer ...").
+# German function words, for questions asked in German ("Kann ich die Ausdauer ...").
 # "die" is also the English die: it is a stopword only in a question with another German word.
 GERMAN_STOPWORDS = frozenset("""
 der das den dem des ein eine einen einem einer eines und oder ich du er sie es wir ihr ist sind bin kann
