@@ -47,7 +47,8 @@ def test_no_run_of_12_words_is_shared_with_a_rulebook():
         grams.update(tuple(w[i:i + RUN]) for i in range(len(w) - RUN + 1))
     root = Path(__file__).resolve().parents[2]
     copied = []
-    for path in [*root.glob("fixtures/rules/*/*.yaml"), *root.glob("tests/rulesref/*.yaml")]:
+    for path in [*root.glob("fixtures/rules/*/*.yaml"), *root.glob("tests/rulesref/*.yaml"),
+                 *root.glob("tests/rulesref/players/*.yaml")]:
         w = WORD.findall(path.read_text(encoding="utf8").lower())
         copied += [f"{path.relative_to(root)}: {' '.join(w[i:i + RUN])}" for i in range(len(w) - RUN + 1)
                    if tuple(w[i:i + RUN]) in grams]
