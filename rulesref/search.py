@@ -75,6 +75,7 @@ def _state() -> dict:
             synonyms={},
             near={},
         )
+        _loaded.pop("game_words", None)  # the corpus changed: guess_game counts its words again
     return _loaded
 
 

@@ -188,3 +188,11 @@ def test_the_game_is_guessed_from_the_words_only_when_it_is_clear(rules_corpus):
     from rulesref import search
     assert search.guess_game("what does the hourglass do when the blessings deck runs out, villain closing") == "pathfinder"
     assert search.guess_game("how do I reroll") is None  # every game rerolls: no guess
+
+
+def test_a_changed_corpus_is_counted_again_for_the_game_guess(rules_corpus):
+    from rulesref import search
+    search.guess_game("hourglass blessings villain")
+    assert "game_words" in search._state()
+    search.index_changed()  # what loading the corpus says
+    assert "game_words" not in search._state()
