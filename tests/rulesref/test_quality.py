@@ -21,11 +21,7 @@ def test_the_evaluation_set_is_large_spread_and_points_at_real_entries(rules_cor
 
 
 def recall_at_3(prefer: bool) -> float:
-    found = 0
-    for item in QUERIES:
-        keys = [r.key for r in search.search(item["q"], prefer=item["game"] if prefer else None, limit=3).results]
-        found += item["expect"] in keys
-    return found / len(QUERIES)
+    return evaluate.score(QUERIES, prefer)["all"]["recall@3"]
 
 
 @pytest.mark.parametrize("prefer", [True, False], ids=["from-a-game-page", "from-the-home-page"])
