@@ -48,7 +48,8 @@
     if (request.group) body.group = request.group;
     var key = newKey();
     var moves = request.moves || counterOf(button);
-    if (!navigator.onLine) { enqueue(body, key, moves); return Promise.resolve(false); }
+    // resolves true (recorded), "queued" (kept on this phone for later) or false (not recorded)
+    if (!navigator.onLine) { enqueue(body, key, moves); return Promise.resolve("queued"); }
     busy(button, true);
     return post("actions/", body, key).then(function (res) {
       busy(button, false);
@@ -57,7 +58,7 @@
     }, function () {
       busy(button, false);
       enqueue(body, key, moves); // the network went away mid-tap: keep it, with its key, for later
-      return false;
+      return "queued";
     });
   }
 
@@ -316,7 +317,7 @@
                           versioned: "versioned" in button.dataset, group: group }, button);
       then.forEach(function (step) {
         chain = chain.then(function (ok) {
-          if (ok === false && navigator.onLine) return false; // refused: the rest would not make sense
+          if (ok === false) return false; // refused: the rest would not make sense
           return record({ type: step.type, params: step.params || {}, group: group }, button);
         });
       });
@@ -369,7 +370,7 @@
              group: groupOf(form), form: form, moves: counterOf(form) },
            form.querySelector("button[type=submit]")).then(function (recorded) {
       // what was tapped for this action must not carry over into the next one
-      if (recorded !== false) resetForm(form);
+      if (recorded !== false) resetForm(form); // recorded or kept for later; a refusal keeps it for mending
     });
   });
 

@@ -12,6 +12,7 @@ from tracker.games import plugin
 pytestmark = pytest.mark.browser
 
 SMALL = {"viewport": {"width": 360, "height": 740}}
+SW_READY = "() => navigator.serviceWorker.ready.then(r => !!r.active)"
 
 
 def flow(name):
@@ -92,9 +93,9 @@ def test_a_roll_is_tapped_and_a_natural_1_offers_its_draw(page, site, shot):
 def test_an_offline_reload_shows_the_newest_state_seen_with_its_time(context, page, site, shot):
     session = session_for(page, site, "aventuria", flow("lose 3 LP"))
     page.goto(f"/t/{session['id']}/")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=10_000) \
-        if page.evaluate("!!navigator.serviceWorker") else None
+    assert page.evaluate(SW_READY), "no service worker became active"
     page.reload()  # the service worker now keeps this page
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5000)
     page.get_by_test_id("lp-minus-3-1").tap()
     expect(page.get_by_test_id("lp-1")).to_have_text("37")
     context.set_offline(True)
@@ -194,7 +195,6 @@ def test_start_the_game_is_above_the_fold_for_every_game(new_context, site, size
         assert box["y"] + box["height"] <= height, f"{game}: the start button ends at {box['y'] + box['height']:.0f} px"
 
 
-SW_READY = "() => navigator.serviceWorker.ready.then(r => !!r.active)"
 INDEX_SAVED = """() => (async () => { for (let i = 0; i < 50; i++) {
   if (await caches.match('/rules/index.json', {ignoreSearch: true})) return true;
   await new Promise(r => setTimeout(r, 100)); } return false; })()"""
