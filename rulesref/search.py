@@ -76,6 +76,7 @@ def _state() -> dict:
             near={},
         )
         _loaded.pop("game_words", None)  # the corpus changed: guess_game counts its words again
+        backend().forget()
     return _loaded
 
 
@@ -170,7 +171,8 @@ def _wanted(plan: q.Plan) -> list[frozenset[str]]:
     return [_stems(" ".join(g.alternatives)) for g in plan.groups]
 
 
-def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Hit]:
+def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None, odds: dict[str, float] | None = None) -> list[Hit]:
+    """`odds`: each game's likelihood when no game is clear: a likelier game's entry weighs more."""
     wanted = _wanted(plan)
     ranked = []
     for hit in hits:
@@ -185,6 +187,8 @@ def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Hit]:
             title, text = _stems(hit.title), _entry_stems(hit)
             score *= 1 + TITLE_COVERAGE_BOOST * sum(1 for w in wanted if w & title) / len(wanted)
             score *= 1 + COVERAGE_BOOST * (sum(1 for w in wanted if w & text) / len(wanted)) ** 2
+        if odds:
+            score *= ODDS_FLOOR + odds.get(hit.game, 0.0)
         ranked.append((bool(prefer) and hit.game != prefer, -score, hit))
     ranked.sort(key=lambda r: r[:2])
     return [hit for _, _, hit in ranked]
@@ -193,6 +197,9 @@ def _rank(hits: list[Hit], plan: q.Plan, prefer: str | None) -> list[Hit]:
 # How much likelier the question's words must make one game than the next before its entries go
 # first: a margin of e^GUESS_MARGIN in the naive-Bayes odds (measured on the players' questions).
 GUESS_MARGIN = 3.0
+# With no clear game, an entry's score is weighed by (ODDS_FLOOR + its game's likelihood): between
+# 1x and 2x, a nudge toward the likelier game that still lets a strong match from another win.
+ODDS_FLOOR = 1.0
 
 
 def _game_words(state: dict) -> dict[str, Counter]:
@@ -209,23 +216,38 @@ def _game_words(state: dict) -> dict[str, Counter]:
     return state["game_words"]
 
 
-def guess_game(text: str) -> str | None:
-    """The game a question is about, told from its words, when one game is clearly likelier: each
-    game's corpus as a word model (add-one smoothing), the question's meaningful words scored in it."""
+def game_odds(text: str) -> dict[str, float]:
+    """How likely each game is, told from the question's words: each game's corpus as a word model
+    (add-one smoothing), the question's meaningful words scored in it, normalised to sum to 1.
+    Empty when nothing can be told (one game, or no meaningful word)."""
     state = _state()
     counts = _game_words(state)
     words = [q.fold(w) for w in q.words(q.clean(text))]
     stop = q.STOPWORDS | (q.GERMAN_STOPWORDS | q.AMBIGUOUS_GERMAN if any(w in q.GERMAN_STOPWORDS for w in words) else set())
     tokens = [t for t in words if t not in stop]
     if len(counts) < 2 or not tokens:
-        return None
+        return {}
     vocabulary = len(set().union(*counts.values()))
-    scores = []
-    for game, words in counts.items():
-        total = sum(words.values()) + vocabulary
-        scores.append((sum(math.log((words[t] + 1) / total) for t in tokens), game))
-    scores.sort(reverse=True)
-    return scores[0][1] if scores[0][0] - scores[1][0] >= GUESS_MARGIN else None
+    logs = {}
+    for game, found in counts.items():
+        total = sum(found.values()) + vocabulary
+        logs[game] = sum(math.log((found[t] + 1) / total) for t in tokens)
+    top = max(logs.values())
+    odds = {game: math.exp(value - top) for game, value in logs.items()}
+    total = sum(odds.values())
+    return {game: value / total for game, value in odds.items()}
+
+
+def guess_game(text: str) -> str | None:
+    """The game a question is about when one game is clearly likelier than the next."""
+    return _likeliest(game_odds(text))
+
+
+def _likeliest(odds: dict[str, float]) -> str | None:
+    if len(odds) < 2:
+        return None
+    (p1, first), (p2, _) = sorted(((p, g) for g, p in odds.items()), reverse=True)[:2]
+    return first if p2 == 0 or math.log(p1 / p2) >= GUESS_MARGIN else None
 
 
 def search(text: str, game: str | None = None, prefer: str | None = None, limit: int = 10) -> Answer:
@@ -233,8 +255,9 @@ def search(text: str, game: str | None = None, prefer: str | None = None, limit:
     with neither, the game the question's words point to goes first (guess_game)."""
     state = _state()
     engine = backend()
-    if game is None and prefer is None:
-        prefer = guess_game(text)
+    odds = game_odds(text) if game is None and prefer is None else {}
+    if odds:
+        prefer = _likeliest(odds)
     vocab = q.Vocabulary(state["frequencies"], finder=_finder(state, engine))
     plan = q.plan(text, vocab, _synonyms(state, game or prefer))
     plan.definition = bool(DEFINITION.match(q.clean(text)))
@@ -245,7 +268,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None, limit:
         hits = _large_corpus_candidates(engine, plan, game, wanted, limit)
     else:
         hits = engine.search(plan, game, wanted)
-    best = _rank(hits, plan, prefer)[:limit]
+    best = _rank(hits, plan, prefer, {} if prefer else odds)[:limit]
     if not best:
         return Answer([], q.suggestion(text, vocab))
     stems = _wanted(plan) + ([_stems(plan.prefix)] if plan.prefix else [])

@@ -33,5 +33,9 @@ class Backend:
         "titles": any group, in the title or tags only (cheap on a large corpus)."""
         raise NotImplementedError
 
+    @staticmethod
+    def forget() -> None:
+        """Drop what the backend remembers of the index: it has changed."""
+
     # Optional: near(word, max_distance, limit) -> typo candidates found by the database itself.
     near = None

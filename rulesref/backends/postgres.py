@@ -7,10 +7,24 @@ from django.db import connection
 from rapidfuzz.distance import OSA
 
 from ..query import Plan, closest
-
+from . import pg_rank
 from .base import Backend, Hit
 
-CONFIG = "english"
+# English stems without English stopwords, accents folded: the query decides what is a stopword
+# (query.STOPWORDS), as on SQLite. The stock "english" configuration drops "no", "only", "more",
+# "before" and "during", which rules questions turn on, and keeps "zurück" apart from "zuruck".
+CONFIG = "tablekeeper"
+TEXT_CONFIG = f"""DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_ts_dict WHERE dictname = 'tablekeeper_stem') THEN
+        CREATE TEXT SEARCH DICTIONARY tablekeeper_stem (TEMPLATE = snowball, LANGUAGE = english);
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = '{CONFIG}') THEN
+        CREATE TEXT SEARCH CONFIGURATION {CONFIG} (COPY = english);
+        ALTER TEXT SEARCH CONFIGURATION {CONFIG}
+            ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part
+            WITH unaccent, tablekeeper_stem;
+    END IF;
+END $$"""
 VECTOR = (
     f"setweight(to_tsvector('{CONFIG}', coalesce(title, '')), 'A') || "
     f"setweight(to_tsvector('{CONFIG}', coalesce(tags, '')), 'B') || "
@@ -24,6 +38,8 @@ HEAD = (
 )
 INSTALL = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    "CREATE EXTENSION IF NOT EXISTS unaccent",
+    TEXT_CONFIG,
     f"ALTER TABLE rulesref_entry ADD COLUMN IF NOT EXISTS search tsvector GENERATED ALWAYS AS ({VECTOR}) STORED",
     "CREATE INDEX IF NOT EXISTS rulesref_entry_search ON rulesref_entry USING gin (search)",
     f"ALTER TABLE rulesref_entry ADD COLUMN IF NOT EXISTS search_head tsvector GENERATED ALWAYS AS ({HEAD}) STORED",
@@ -49,6 +65,50 @@ def _tsquery(plan: Plan, mode: str = "any") -> tuple[str, list]:
     return " || ".join(groups), params
 
 
+RESCORED = 100  # candidates ts_rank picks for bm25 to order
+_stats: dict = {}  # per index version: each phrase's stems and row count, the corpus's size
+
+
+def _phrases(plan: Plan) -> list[tuple[pg_rank.Phrase, int]]:
+    """The plan's phrases stemmed by PostgreSQL, each with the number of rows it matches."""
+    known = _stats.setdefault("phrases", {})
+    wanted = list(dict.fromkeys(a for group in plan.groups for a in group.alternatives))
+    missing = [a for a in wanted if a not in known]
+    if missing:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT a, phraseto_tsquery('{CONFIG}', a)::text, (SELECT count(*) FROM rulesref_entry "
+                f"WHERE search @@ phraseto_tsquery('{CONFIG}', a)) FROM unnest(%s::text[]) AS a",
+                [missing],
+            )
+            for text, stemmed, count in cursor.fetchall():
+                known[text] = (pg_rank.parse_query(stemmed), count)
+    out = [known[a] for a in wanted if known[a][0] is not None]
+    prefix = SAFE_PREFIX.sub("", plan.prefix or "")
+    if prefix:
+        key = prefix + ":*"
+        if key not in known:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"SELECT to_tsquery('{CONFIG}', %s)::text, (SELECT count(*) FROM rulesref_entry "
+                    f"WHERE search @@ to_tsquery('{CONFIG}', %s))", [key, key])
+                stemmed, count = cursor.fetchone()
+            known[key] = (pg_rank.parse_query(stemmed, prefix=True), count)
+        if known[key][0] is not None:
+            out.append(known[key])
+    return out
+
+
+def _corpus() -> tuple[int, float]:
+    if "corpus" not in _stats:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*), coalesce(avg(length(title) + length(section) + length(tags) "
+                           "+ length(body)), 1) FROM rulesref_entry")
+            rows, mean = cursor.fetchone()
+        _stats["corpus"] = (rows, float(mean))
+    return _stats["corpus"]
+
+
 class PostgresBackend(Backend):
     vendor = "postgresql"
 
@@ -61,18 +121,29 @@ class PostgresBackend(Backend):
         if not query:
             return []
         vector = "e.search_head" if mode == "titles" else "e.search"
+        # ts_rank only picks the candidates (its top ten held every answer); bm25 orders them
         sql = (
-            f"SELECT e.id, e.key, e.game, e.kind, e.title, e.section, ts_rank({vector}, q.query) AS score, e.tags, e.body "
+            f"SELECT e.id, e.key, e.game, e.kind, e.title, e.section, e.tags, e.body, e.search::text, "
+            f"length(e.title) + length(e.section) + length(e.tags) + length(e.body) "
             f"FROM rulesref_entry e, (SELECT ({query}) AS query) q "
             f"WHERE numnode(q.query) > 0 AND {vector} @@ q.query" + (" AND e.game = %s" if game else "")
-            + " ORDER BY score DESC LIMIT %s"
+            + f" ORDER BY ts_rank({vector}, q.query) DESC LIMIT %s"
         )
         with connection.cursor() as cursor:
-            cursor.execute(sql, params + ([game] if game else []) + [limit])
+            cursor.execute(sql, params + ([game] if game else []) + [max(limit, RESCORED)])
             rows = cursor.fetchall()
-        # ts_rank is on a smaller scale than bm25; the scale only matters within one backend
-        return [Hit(pk, key, g, kind, title, section, float(score) * 10, tags, body)
-                for pk, key, g, kind, title, section, score, tags, body in rows]
+        phrases = _phrases(plan)
+        rows_total, mean_length = _corpus()
+        hits = []
+        for pk, key, g, kind, title, section, tags, body, search, length in rows:
+            score = pg_rank.bm25(phrases, pg_rank.parse_vector(search), length, mean_length, rows_total)
+            hits.append(Hit(pk, key, g, kind, title, section, score, tags, body))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:limit]
+
+    @staticmethod
+    def forget() -> None:
+        _stats.clear()
 
     def near(self, word: str, max_distance: int, limit: int) -> list[str]:
         """Trigram candidates from the index, kept when within `max_distance` edits."""

@@ -43,16 +43,13 @@ def test_the_players_questions_are_many_for_every_game_and_point_at_real_entries
     assert [item["q"] for item in PLAYERS if item["q"].strip().lower() in texts] == []  # a set of its own
 
 
-# recall@3 (from the game's page, from anywhere) each game keeps. The goal is 0.95 / 0.90 on both
-# backends; SQLite meets it. PostgreSQL's ts_rank, which weighs a common word as much as a rare one,
-# does not yet (0.88-1.00 / 0.83-0.94, docs/PERFORMANCE.md): there this holds what it reaches today.
-FLOOR = {"sqlite": (0.95, 0.90), "postgresql": (0.85, 0.80)}
+# recall@3 (from the game's page, from anywhere) each game keeps: the goal, on both backends.
+GOAL = (0.95, 0.90)
 
 
 @pytest.mark.parametrize("game", PLAYER_GAMES)
 def test_players_questions_are_answered_in_the_top_3(rules_corpus, game):
-    from django.db import connection
     questions = [item for item in PLAYERS if item["game"] == game]
-    page, anywhere = FLOOR[connection.vendor]
+    page, anywhere = GOAL
     assert evaluate.score(questions, True)[game]["recall@3"] >= page
     assert evaluate.score(questions, False)[game]["recall@3"] >= anywhere

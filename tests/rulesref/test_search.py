@@ -196,3 +196,10 @@ def test_a_changed_corpus_is_counted_again_for_the_game_guess(rules_corpus):
     assert "game_words" in search._state()
     search.index_changed()  # what loading the corpus says
     assert "game_words" not in search._state()
+
+
+def test_with_no_clear_game_the_likelier_game_is_nudged_up(rules_corpus):
+    from rulesref import search
+    odds = search.game_odds("what does the hourglass do when the blessings deck runs out")
+    assert abs(sum(odds.values()) - 1) < 1e-9 and max(odds, key=odds.get) == "pathfinder"
+    assert search.game_odds("the of and") == {}

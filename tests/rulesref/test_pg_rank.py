@@ -1,0 +1,49 @@
+"""PostgreSQL's candidates scored by bm25 as FTS5 scores SQLite's (rulesref.backends.pg_rank)."""
+import pytest
+from django.db import connection
+
+from rulesref.backends import pg_rank
+from rulesref.backends.pg_rank import Phrase
+
+
+def test_a_stemmed_phrase_is_read_with_its_gaps():
+    assert pg_rank.parse_query("'pass' <-> 'item'") == Phrase(("pass", "item"), (1,))
+    assert pg_rank.parse_query("'boron' <2> 'hall'") == Phrase(("boron", "hall"), (2,))
+    assert pg_rank.parse_query("'it''s'") == Phrase(("it's",))
+    assert pg_rank.parse_query("") is None  # a phrase of stopwords stems to nothing
+
+
+def test_a_vector_keeps_each_position_and_its_field():
+    vector = pg_rank.parse_vector("'card':4B,11C,22 'dwarf':1A,16 'it''s':3")
+    assert vector["card"] == [(4, "B"), (11, "C"), (22, "D")]
+    assert vector["dwarf"] == [(1, "A"), (16, "D")]
+    assert vector["it's"] == [(3, "D")]
+
+
+def test_a_phrase_counts_only_where_its_words_follow_each_other():
+    vector = pg_rank.parse_vector("'trade':1A,9 'item':2A,20 'hall':12")
+    assert pg_rank.frequency(Phrase(("trade", "item"), (1,)), vector) == pg_rank.WEIGHTS["A"]  # 9 -> 20 is no phrase
+    assert pg_rank.frequency(Phrase(("trade",)), vector) == pg_rank.WEIGHTS["A"] + pg_rank.WEIGHTS["D"]
+    assert pg_rank.frequency(Phrase(("tra",), prefix=True), vector) == pg_rank.WEIGHTS["A"] + pg_rank.WEIGHTS["D"]
+    assert pg_rank.frequency(Phrase(("item", "hall"), (1,)), vector) == 0
+
+
+def test_a_rare_word_weighs_more_than_a_common_one_and_a_short_entry_more_than_a_long_one():
+    rare, common = Phrase(("avenge",)), Phrase(("card",))
+    vector = pg_rank.parse_vector("'avenge':3 'card':5")
+    only_rare = pg_rank.bm25([(rare, 5)], vector, 100, 100, 1000)
+    only_common = pg_rank.bm25([(common, 800)], vector, 100, 100, 1000)
+    assert only_rare > only_common > 0  # ts_rank would score them alike
+    assert pg_rank.bm25([(rare, 5)], vector, 50, 100, 1000) > only_rare
+    assert pg_rank.bm25([(rare, 5)], pg_rank.parse_vector("'card':5"), 100, 100, 1000) == 0
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's text search configuration")
+@pytest.mark.django_db
+def test_postgresql_keeps_the_words_rules_turn_on_and_folds_accents():
+    from rulesref.backends.postgres import CONFIG
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT to_tsvector('{CONFIG}', %s)::text", ["no more before zurückziehen"])
+        stored = cursor.fetchone()[0]
+    for lexeme in ("'no'", "'more'", "'befor'", "'zuruckziehen'"):
+        assert lexeme in stored
