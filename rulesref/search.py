@@ -80,24 +80,6 @@ def _state() -> dict:
     return _loaded
 
 
-def _finder(state: dict, engine):
-    """The backend's typo candidates, remembered until the index changes: a table misspells the
-    same few words again and again, and each look-up is a round trip on PostgreSQL."""
-    if engine.near is None:
-        return None
-    cache = state["near"]
-
-    def near(word: str, max_distance: int, limit: int) -> list[str]:
-        key = (word, max_distance, limit)
-        if key not in cache:
-            if len(cache) > 10_000:
-                cache.clear()
-            cache[key] = engine.near(word, max_distance, limit)
-        return cache[key]
-
-    return near
-
-
 def _synonyms(state: dict, game: str | None) -> q.Synonyms:
     key = game or "*"
     if key not in state["synonyms"]:
@@ -258,7 +240,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None, limit:
     odds = game_odds(text) if game is None and prefer is None else {}
     if odds:
         prefer = _likeliest(odds)
-    vocab = q.Vocabulary(state["frequencies"], finder=_finder(state, engine))
+    vocab = q.Vocabulary(state["frequencies"], memo=state["near"])
     plan = q.plan(text, vocab, _synonyms(state, game or prefer))
     plan.definition = bool(DEFINITION.match(q.clean(text)))
     if plan.empty:

@@ -36,6 +36,3 @@ class Backend:
     @staticmethod
     def forget() -> None:
         """Drop what the backend remembers of the index: it has changed."""
-
-    # Optional: near(word, max_distance, limit) -> typo candidates found by the database itself.
-    near = None

@@ -1,12 +1,12 @@
-"""PostgreSQL full-text search (a weighted tsvector kept by the database) with pg_trgm for typos."""
+"""PostgreSQL full-text search: a weighted tsvector kept by the database finds the candidates,
+bm25 (pg_rank) orders them."""
 from __future__ import annotations
 
 import re
 
 from django.db import connection
-from rapidfuzz.distance import OSA
 
-from ..query import Plan, closest
+from ..query import Plan
 from . import pg_rank
 from .base import Backend, Hit
 
@@ -37,66 +37,71 @@ HEAD = (
     f"setweight(to_tsvector('{CONFIG}', coalesce(tags, '')), 'B')"
 )
 INSTALL = [
-    "CREATE EXTENSION IF NOT EXISTS pg_trgm",
     "CREATE EXTENSION IF NOT EXISTS unaccent",
     TEXT_CONFIG,
     f"ALTER TABLE rulesref_entry ADD COLUMN IF NOT EXISTS search tsvector GENERATED ALWAYS AS ({VECTOR}) STORED",
     "CREATE INDEX IF NOT EXISTS rulesref_entry_search ON rulesref_entry USING gin (search)",
     f"ALTER TABLE rulesref_entry ADD COLUMN IF NOT EXISTS search_head tsvector GENERATED ALWAYS AS ({HEAD}) STORED",
     "CREATE INDEX IF NOT EXISTS rulesref_entry_search_head ON rulesref_entry USING gin (search_head)",
-    "CREATE INDEX IF NOT EXISTS rulesref_term_trgm ON rulesref_term USING gin (word gin_trgm_ops)",
 ]
 SAFE_PREFIX = re.compile(r"[^a-z0-9]")
 
 
-def _tsquery(plan: Plan, mode: str = "any") -> tuple[str, list]:
-    """Phrase queries combined in SQL, from parameters only (nothing typed reaches the SQL text):
-    alternatives of a group with OR, groups with OR (or AND when every group is required)."""
-    groups, params = [], []
-    for group in plan.groups:
-        groups.append("(" + " || ".join([f"phraseto_tsquery('{CONFIG}', %s)"] * len(group.alternatives)) + ")")
-        params.extend(group.alternatives)
-    if mode == "all":
-        return " && ".join(groups), params
-    prefix = SAFE_PREFIX.sub("", plan.prefix or "")
-    if prefix:
-        groups.append(f"to_tsquery('{CONFIG}', %s)")
-        params.append(prefix + ":*")
-    return " || ".join(groups), params
+# per index version: each phrase's stems and row count, the corpus's size, and each row's
+# frequency of each phrase asked (a table asks about the same few words again and again)
+_stats: dict = {}
+TF_REMEMBERED = 200_000
 
 
-RESCORED = 100  # candidates ts_rank picks for bm25 to order
-_stats: dict = {}  # per index version: each phrase's stems and row count, the corpus's size
-
-
-def _phrases(plan: Plan) -> list[tuple[pg_rank.Phrase, int]]:
-    """The plan's phrases stemmed by PostgreSQL, each with the number of rows it matches."""
+def _stemmed(plan: Plan) -> tuple[list[list[tuple[pg_rank.Phrase, int]]], tuple[pg_rank.Phrase, int] | None]:
+    """Each group's alternatives as PostgreSQL stems them, with the number of rows each matches,
+    remembered: a new question costs a query for its new words, and none after."""
     known = _stats.setdefault("phrases", {})
-    wanted = list(dict.fromkeys(a for group in plan.groups for a in group.alternatives))
-    missing = [a for a in wanted if a not in known]
+    prefix = SAFE_PREFIX.sub("", plan.prefix or "")
+    wanted = [(a, False) for group in plan.groups for a in group.alternatives] + ([(prefix + ":*", True)] if prefix else [])
+    missing = list(dict.fromkeys(item for item in wanted if item[0] not in known))
     if missing:
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT a, phraseto_tsquery('{CONFIG}', a)::text, (SELECT count(*) FROM rulesref_entry "
-                f"WHERE search @@ phraseto_tsquery('{CONFIG}', a)) FROM unnest(%s::text[]) AS a",
-                [missing],
+                f"SELECT a, CASE WHEN p THEN to_tsquery('{CONFIG}', a) ELSE phraseto_tsquery('{CONFIG}', a) END::text "
+                f"FROM unnest(%s::text[], %s::boolean[]) AS t(a, p)",
+                [[a for a, _ in missing], [p for _, p in missing]],
             )
-            for text, stemmed, count in cursor.fetchall():
-                known[text] = (pg_rank.parse_query(stemmed), count)
-    out = [known[a] for a in wanted if known[a][0] is not None]
-    prefix = SAFE_PREFIX.sub("", plan.prefix or "")
-    if prefix:
-        key = prefix + ":*"
-        if key not in known:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"SELECT to_tsquery('{CONFIG}', %s)::text, (SELECT count(*) FROM rulesref_entry "
-                    f"WHERE search @@ to_tsquery('{CONFIG}', %s))", [key, key])
-                stemmed, count = cursor.fetchone()
-            known[key] = (pg_rank.parse_query(stemmed, prefix=True), count)
-        if known[key][0] is not None:
-            out.append(known[key])
-    return out
+            prefixes = {a for a, p in missing if p}
+            stems = {text: pg_rank.parse_query(stemmed, prefix=text in prefixes) for text, stemmed in cursor.fetchall()}
+        counts = _row_counts([p for p in stems.values() if p])
+        for text, phrase in stems.items():
+            known[text] = (phrase, counts[phrase.text]) if phrase else None
+    groups = [[known[a] for a in group.alternatives if known[a]] for group in plan.groups]
+    return [g for g in groups if g], known[prefix + ":*"] if prefix else None
+
+
+def _row_counts(phrases: list[pg_rank.Phrase]) -> dict[str, int]:
+    """How many rows each phrase matches: a word's count is read from the index's statistics
+    (once per index version); a phrase of words, or a prefix, is counted."""
+    documents = _stats.get("documents")
+    if documents is None:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT word, ndoc FROM ts_stat('SELECT search FROM rulesref_entry')")
+            documents = _stats["documents"] = dict(cursor.fetchall())
+    counts = {p.text: documents.get(p.lexemes[0], 0) for p in phrases if len(p.lexemes) == 1 and not p.prefix}
+    rest = list({p.text for p in phrases if p.text not in counts})
+    if rest:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT q, (SELECT count(*) FROM rulesref_entry WHERE search @@ q::tsquery) "
+                           "FROM unnest(%s::text[]) AS q", [rest])
+            counts.update(cursor.fetchall())
+    return counts
+
+
+def _tsquery(groups: list[list[pg_rank.Phrase]], prefix: pg_rank.Phrase | None, mode: str = "any") -> str:
+    """One tsquery literal from the stems PostgreSQL gave: alternatives of a group with OR, groups
+    with OR (AND when every group is required). Built here rather than by a phraseto_tsquery per
+    alternative in the SQL, whose planning alone cost more than the bare query."""
+    parts = ["(" + " | ".join(p.text for p in group) + ")" for group in groups]
+    if mode == "all":
+        return " & ".join(parts)
+    return " | ".join(parts + ([prefix.text] if prefix else []))
 
 
 def _corpus() -> tuple[int, float]:
@@ -117,45 +122,43 @@ class PostgresBackend(Backend):
             schema_editor.execute(sql)
 
     def search(self, plan: Plan, game: str | None, limit: int, mode: str = "any") -> list[Hit]:
-        query, params = _tsquery(plan, mode)
+        groups, prefix = _stemmed(plan)
+        query = _tsquery([[p for p, _ in group] for group in groups], prefix and prefix[0], mode)
         if not query:
             return []
+        phrases = [found for group in groups for found in group] + ([prefix] if prefix and mode != "all" else [])
         vector = "e.search_head" if mode == "titles" else "e.search"
-        # ts_rank only picks the candidates (its top ten held every answer); bm25 orders them
+        # ts_rank only picks the candidates (its top ten held every answer); bm25 orders them. The
+        # rows are read after the LIMIT: in one SELECT, every match's vector was turned into text.
         sql = (
             f"SELECT e.id, e.key, e.game, e.kind, e.title, e.section, e.tags, e.body, e.search::text, "
-            f"length(e.title) + length(e.section) + length(e.tags) + length(e.body) "
-            f"FROM rulesref_entry e, (SELECT ({query}) AS query) q "
-            f"WHERE numnode(q.query) > 0 AND {vector} @@ q.query" + (" AND e.game = %s" if game else "")
-            + f" ORDER BY ts_rank({vector}, q.query) DESC LIMIT %s"
+            f"length(e.title) + length(e.section) + length(e.tags) + length(e.body) FROM ("
+            f"SELECT e.id, ts_rank({vector}, q.query) AS rank FROM rulesref_entry e, (SELECT %s::tsquery AS query) q "
+            f"WHERE {vector} @@ q.query" + (" AND e.game = %s" if game else "")
+            + " ORDER BY rank DESC LIMIT %s) top JOIN rulesref_entry e ON e.id = top.id ORDER BY top.rank DESC"
         )
         with connection.cursor() as cursor:
-            cursor.execute(sql, params + ([game] if game else []) + [max(limit, RESCORED)])
+            cursor.execute(sql, [query] + ([game] if game else []) + [limit])
             rows = cursor.fetchall()
-        phrases = _phrases(plan)
         rows_total, mean_length = _corpus()
+        tf = _stats.setdefault("tf", {})
+        if len(tf) > TF_REMEMBERED:
+            tf.clear()
         hits = []
         for pk, key, g, kind, title, section, tags, body, search, length in rows:
-            score = pg_rank.bm25(phrases, pg_rank.parse_vector(search), length, mean_length, rows_total)
-            hits.append(Hit(pk, key, g, kind, title, section, score, tags, body))
+            found = []
+            for phrase, matching in phrases:
+                seen = (pk, phrase.text)
+                if seen not in tf:
+                    tf[seen] = pg_rank.phrase_frequency(phrase, search)
+                found.append((tf[seen], matching))
+            hits.append(Hit(pk, key, g, kind, title, section, pg_rank.bm25(found, length, mean_length, rows_total), tags, body))
         hits.sort(key=lambda h: -h.score)
-        return hits[:limit]
+        return hits
 
     @staticmethod
     def forget() -> None:
         _stats.clear()
-
-    def near(self, word: str, max_distance: int, limit: int) -> list[str]:
-        """Trigram candidates from the index, kept when within `max_distance` edits."""
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT word FROM rulesref_term WHERE word %% %s ORDER BY similarity(word, %s) DESC, frequency DESC LIMIT 30",
-                [word, word],
-            )
-            candidates = [row[0] for row in cursor.fetchall()]
-        order = {c: len(candidates) - i for i, c in enumerate(candidates)}  # trigram similarity rank
-        near = [(c, OSA.distance(word, c)) for c in candidates]
-        return closest(word, [(c, d) for c, d in near if d <= max_distance], order, limit)
 
     def bare(self, text: str, limit: int = 10) -> list[int]:
         """The plainest full-text query, the benchmark's yardstick: the typed words (any of them),

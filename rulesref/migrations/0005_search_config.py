@@ -1,5 +1,6 @@
 """PostgreSQL: the search vectors again, in the "tablekeeper" text search configuration (English
-stems, no stopwords, accents folded); see rulesref.backends.postgres.CONFIG."""
+stems, no stopwords, accents folded; see rulesref.backends.postgres.CONFIG), and no trigram index:
+typo candidates are found in Python on both backends (rulesref.query.Vocabulary)."""
 from django.db import migrations
 
 
@@ -9,6 +10,7 @@ def reinstall(apps, schema_editor):
 
         for column in ("search", "search_head"):
             schema_editor.execute(f"ALTER TABLE rulesref_entry DROP COLUMN IF EXISTS {column}")
+        schema_editor.execute("DROP INDEX IF EXISTS rulesref_term_trgm")
         PostgresBackend().install(schema_editor)
 
 

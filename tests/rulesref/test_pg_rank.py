@@ -29,13 +29,13 @@ def test_a_phrase_counts_only_where_its_words_follow_each_other():
 
 
 def test_a_rare_word_weighs_more_than_a_common_one_and_a_short_entry_more_than_a_long_one():
-    rare, common = Phrase(("avenge",)), Phrase(("card",))
-    vector = pg_rank.parse_vector("'avenge':3 'card':5")
-    only_rare = pg_rank.bm25([(rare, 5)], vector, 100, 100, 1000)
-    only_common = pg_rank.bm25([(common, 800)], vector, 100, 100, 1000)
+    vector = "'avenge':3 'card':5"
+    avenge, card = (pg_rank.phrase_frequency(Phrase((word,)), vector) for word in ("avenge", "card"))
+    only_rare = pg_rank.bm25([(avenge, 5)], 100, 100, 1000)
+    only_common = pg_rank.bm25([(card, 800)], 100, 100, 1000)
     assert only_rare > only_common > 0  # ts_rank would score them alike
-    assert pg_rank.bm25([(rare, 5)], vector, 50, 100, 1000) > only_rare
-    assert pg_rank.bm25([(rare, 5)], pg_rank.parse_vector("'card':5"), 100, 100, 1000) == 0
+    assert pg_rank.bm25([(avenge, 5)], 50, 100, 1000) > only_rare
+    assert pg_rank.bm25([(pg_rank.phrase_frequency(Phrase(("avenge",)), "'card':5"), 5)], 100, 100, 1000) == 0
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's text search configuration")
@@ -47,3 +47,11 @@ def test_postgresql_keeps_the_words_rules_turn_on_and_folds_accents():
         stored = cursor.fetchone()[0]
     for lexeme in ("'no'", "'more'", "'befor'", "'zuruckziehen'"):
         assert lexeme in stored
+
+
+def test_a_word_is_counted_the_same_on_the_text_as_on_the_parsed_vector():
+    text = "'avenge':3,7A 'card':4B,11C,22 'discard':5 'it''s':9 'ss''card':2"
+    for lexeme in ("card", "avenge", "discard", "it's", "missing"):
+        parsed = pg_rank.frequency(Phrase((lexeme,)), pg_rank.parse_vector(text))
+        assert pg_rank.phrase_frequency(Phrase((lexeme,)), text) == parsed
+        assert pg_rank.phrase_frequency(Phrase((lexeme,)), text + " ") == parsed

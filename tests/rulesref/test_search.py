@@ -203,3 +203,19 @@ def test_with_no_clear_game_the_likelier_game_is_nudged_up(rules_corpus):
     odds = search.game_odds("what does the hourglass do when the blessings deck runs out")
     assert abs(sum(odds.values()) - 1) < 1e-9 and max(odds, key=odds.get) == "pathfinder"
     assert search.game_odds("the of and") == {}
+
+
+def test_a_misspelt_synonym_brings_its_group_unless_the_corpus_spells_a_word_nearly_so():
+    from rulesref import query as q
+    synonyms = q.Synonyms([["lebenspunkte", "life points"], ["effekt", "effect"]])
+    plan = q.plan("wie viele lebenspunke", q.Vocabulary({"life": 3, "points": 3}), synonyms)
+    assert [g.alternatives for g in plan.groups] == [["lebenspunke", "lebenspunkte", "life points"]]
+    assert q.plan("lebenspunkte", q.Vocabulary({}), synonyms).groups[0].corrected is False
+    plan = q.plan("lingering efect", q.Vocabulary({"effect": 9, "lingering": 2}), synonyms)
+    assert plan.groups[1].alternatives == ["efect", "effect"]  # the corpus's word, not the German group
+
+
+def test_german_function_words_are_not_searched_for():
+    from rulesref import query as q
+    plan = q.plan("Wie viele Schergen kommen bei Beginn ins Spiel?", q.Vocabulary({}), q.Synonyms([]))
+    assert [g.typed for g in plan.groups] == ["schergen", "kommen", "beginn", "spiel"]
