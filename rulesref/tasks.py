@@ -1,6 +1,7 @@
 from celery import shared_task
 
 from . import corpus
+from .backends import backend
 from .search import index_changed
 
 
@@ -11,5 +12,6 @@ def rebuild_search_index() -> int:
     The full-text indexes themselves follow the entries table by themselves (SQLite triggers, a
     PostgreSQL generated column)."""
     words = corpus.rebuild_terms()
+    backend().tidy()
     index_changed()
     return words

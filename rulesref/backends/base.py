@@ -33,6 +33,10 @@ class Backend:
         "titles": any group, in the title or tags only (cheap on a large corpus)."""
         raise NotImplementedError
 
+    def tidy(self) -> None:
+        """After the entries were replaced in bulk (a corpus load, an import): whatever keeps the
+        index quick."""
+
     @staticmethod
     def forget() -> None:
         """Drop what the backend remembers of the index: it has changed."""

@@ -55,3 +55,19 @@ def test_a_word_is_counted_the_same_on_the_text_as_on_the_parsed_vector():
         parsed = pg_rank.frequency(Phrase((lexeme,)), pg_rank.parse_vector(text))
         assert pg_rank.phrase_frequency(Phrase((lexeme,)), text) == parsed
         assert pg_rank.phrase_frequency(Phrase((lexeme,)), text + " ") == parsed
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's vacuum")
+@pytest.mark.django_db(transaction=True)
+def test_a_rebuilt_index_is_vacuumed_outside_a_transaction_and_analysed_inside_one():
+    from django.db import transaction
+
+    from rulesref.backends import backend
+    from rulesref.tasks import rebuild_search_index
+    rebuild_search_index()  # autocommit: VACUUM ANALYZE, which a transaction block would refuse
+    with transaction.atomic():
+        backend().tidy()  # ANALYZE only
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT last_vacuum IS NOT NULL, last_analyze IS NOT NULL FROM pg_stat_user_tables "
+                       "WHERE relname = 'rulesref_entry'")
+        assert cursor.fetchone() == (True, True)
