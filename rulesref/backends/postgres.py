@@ -51,6 +51,8 @@ SAFE_PREFIX = re.compile(r"[^a-z0-9]")
 # frequency of each phrase asked (a table asks about the same few words again and again)
 _stats: dict = {}
 TF_REMEMBERED = 200_000
+COUNT_CAP = 1_000  # past it a phrase's weight barely changes (on our corpus it is in half the rows)
+EXACT_UP_TO = 20_000
 
 
 def _stemmed(plan: Plan) -> tuple[list[list[tuple[pg_rank.Phrase, int]]], tuple[pg_rank.Phrase, int] | None]:
@@ -78,18 +80,24 @@ def _stemmed(plan: Plan) -> tuple[list[list[tuple[pg_rank.Phrase, int]]], tuple[
 
 def _row_counts(phrases: list[pg_rank.Phrase]) -> dict[str, int]:
     """How many rows each phrase matches: a word's count is read from the index's statistics
-    (once per index version); a phrase of words, or a prefix, is counted."""
+    (once per index version); a phrase of words, or a prefix, is counted, up to COUNT_CAP rows. Past
+    EXACT_UP_TO entries a phrase takes its rarest word's count and a prefix its commonest word's:
+    counting every match of "do i die" took 20 ms on 100,000 entries."""
     documents = _stats.get("documents")
     if documents is None:
         with connection.cursor() as cursor:
             cursor.execute("SELECT word, ndoc FROM ts_stat('SELECT search FROM rulesref_entry')")
             documents = _stats["documents"] = dict(cursor.fetchall())
     counts = {p.text: documents.get(p.lexemes[0], 0) for p in phrases if len(p.lexemes) == 1 and not p.prefix}
-    rest = list({p.text for p in phrases if p.text not in counts})
-    if rest:
+    rest = {p.text: p for p in phrases if p.text not in counts}
+    if rest and _corpus()[0] > EXACT_UP_TO:
+        for text, p in rest.items():
+            counts[text] = (max((n for w, n in documents.items() if w.startswith(p.lexemes[0])), default=0)
+                            if p.prefix else min(documents.get(w, 0) for w in p.lexemes))
+    elif rest:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT q, (SELECT count(*) FROM rulesref_entry WHERE search @@ q::tsquery) "
-                           "FROM unnest(%s::text[]) AS q", [rest])
+            cursor.execute("SELECT q, (SELECT count(*) FROM (SELECT 1 FROM rulesref_entry WHERE search @@ q::tsquery "
+                           "LIMIT %s) hits) FROM unnest(%s::text[]) AS q", [COUNT_CAP, list(rest)])
             counts.update(cursor.fetchall())
     return counts
 

@@ -71,3 +71,16 @@ def test_a_rebuilt_index_is_vacuumed_outside_a_transaction_and_analysed_inside_o
         cursor.execute("SELECT last_vacuum IS NOT NULL, last_analyze IS NOT NULL FROM pg_stat_user_tables "
                        "WHERE relname = 'rulesref_entry'")
         assert cursor.fetchone() == (True, True)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's row counts")
+def test_a_phrase_is_counted_on_a_small_corpus_and_takes_its_rarest_word_on_a_large_one(rules_corpus, monkeypatch):
+    from rulesref.backends import postgres
+    postgres.PostgresBackend.forget()
+    phrase, word = Phrase(("hand", "size"), (1,)), Phrase(("hand",))
+    exact = postgres._row_counts([phrase, word])
+    documents = postgres._stats["documents"]
+    assert exact[word.text] == documents["hand"]
+    assert 0 < exact[phrase.text] <= min(documents["hand"], documents["size"])
+    monkeypatch.setattr(postgres, "EXACT_UP_TO", 0)
+    assert postgres._row_counts([phrase])[phrase.text] == min(documents["hand"], documents["size"])
