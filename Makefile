@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# This install's own SECRET_KEY (settings refuse to start without one); never committed (var/).
+SECRET := var/secret_key
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -17,7 +19,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-migrate: $(STAMP)
+$(SECRET):
+	mkdir -p var
+	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(48))" > $@
+
+migrate: $(STAMP) $(SECRET)
 	$(PY) manage.py migrate --noinput
 
 fixtures: migrate
@@ -27,12 +33,12 @@ fixtures: migrate
 run: fixtures
 	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP)
+test: $(STAMP) $(SECRET)
 	$(PY) -m pytest
 
 # Both backends when a PostgreSQL server answers on 127.0.0.1:5432 (role postgres), as on CI.
 PG_BENCH_URL ?= postgres://postgres@127.0.0.1:5432/tablekeeper_bench
-bench: $(STAMP)
+bench: $(STAMP) $(SECRET)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_rules
 	$(PY) -m bench.run

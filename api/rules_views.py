@@ -13,7 +13,8 @@ from .views import ERROR
 class RulesQuerySerializer(serializers.Serializer):
     # q is read as typed: search cleans any text (control characters too) rather than refusing it
     game = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    prefer = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    prefer = serializers.CharField(required=False, allow_blank=True, max_length=40,
+                                   help_text="a game whose entries come first (the page's own game)")
     limit = serializers.IntegerField(required=False, default=10, min_value=1, max_value=50)
 
 
@@ -25,9 +26,7 @@ class RulesSearchView(APIView):
     @extend_schema(
         summary="Search rules, FAQ, errata and glossary entries (typo-tolerant), best first",
         parameters=[
-            OpenApiParameter("q", str, required=True), OpenApiParameter("game", str),
-            OpenApiParameter("prefer", str, description="a game whose entries come first (the page's own game)"),
-            OpenApiParameter("limit", int),
+            OpenApiParameter("q", str, required=True), RulesQuerySerializer,
         ],
         responses={200: inline_serializer("RulesSearch", {
             "results": serializers.ListField(), "suggestion": serializers.CharField(allow_null=True)}), 400: ERROR},

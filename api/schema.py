@@ -23,7 +23,8 @@ def add_action_schemas(result, generator, request, public):
                 "properties": {
                     "type": {"type": "string", "enum": [spec.type]},
                     "params": spec.params,
-                    "expected_version": {"type": ["integer", "null"], "minimum": 0},
+                    "expected_version": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**31 - 1},
+                    "group": {"type": "string", "pattern": r"^[\w.:-]{0,60}$", "maxLength": 60},
                     "override": {
                         "type": ["object", "null"],
                         "properties": {"reason": {"type": "string", "minLength": 1, "maxLength": 500}},
@@ -31,6 +32,7 @@ def add_action_schemas(result, generator, request, public):
                     },
                 },
                 "required": ["type"] + (["params"] if spec.params.get("required") else []),
+                "additionalProperties": False,
             }
             refs.append({"$ref": f"#/components/schemas/{name}"})
             mapping.setdefault(spec.type, f"#/components/schemas/{name}")
@@ -41,5 +43,39 @@ def add_action_schemas(result, generator, request, public):
         operation["requestBody"] = {
             "required": True,
             "content": {"application/json": {"schema": {"oneOf": refs}}},
+        }
+    return result
+
+
+def _strict_components() -> set[str]:
+    from .serializers import StrictSerializer
+
+    found, todo = set(), list(StrictSerializer.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        found.add(cls.__name__.removesuffix("Serializer"))
+    return found
+
+
+def strict_requests(result, generator, request, public):
+    """The server refuses unknown fields (StrictSerializer): the schema says so, so that a client
+    generated from it sends nothing the server refuses for its shape."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in _strict_components():
+        if name in schemas:
+            schemas[name]["additionalProperties"] = False
+    deck = result.get("paths", {}).get("/api/decks/validate/", {}).get("post")
+    if deck:
+        # one shape per game that checks decks: its own fields, nothing else
+        deck["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": [
+            {"type": "object", "required": ["game"], "additionalProperties": False,
+             "properties": {"game": {"type": "string", "const": game.slug}, **{f: {} for f in game.deck_fields}}}
+            for game in all_games() if game.validate_deck is not None]}}}}
+    create = schemas.get("SessionCreate", {}).get("properties", {})
+    if "players" in create:
+        create["players"]["items"] = {
+            "type": "object", "required": ["name"], "maxProperties": 20,
+            "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60}},
         }
     return result

@@ -16,41 +16,91 @@ class StrictSerializer(serializers.Serializer):
         return attrs
 
 
+class Text(serializers.CharField):
+    """A JSON string and nothing else: DRF's CharField would turn 5 into "5"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class WholeNumber(serializers.IntegerField):
+    """A JSON integer: not 1.0, 1e1, "1" or true, which DRF's IntegerField takes for 1."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Pattern(serializers.RegexField):
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+# A player as the setup form sends one: a name and a few facts (hero, hand size, skills...).
+PLAYER_FIELDS, PLAYER_TEXT, PLAYER_LIST = 20, 200, 60
+
+
+def _player_problems(player, i: int) -> dict[str, list[str]]:
+    if not isinstance(player, dict):
+        return {f"{i}": ["must be an object with a name"]}
+    errors: dict[str, list[str]] = {}
+    name = player.get("name")
+    if not isinstance(name, str) or not name.strip():
+        errors[f"{i}.name"] = ["a non-empty name is required"]
+    elif len(name) > 60:
+        errors[f"{i}.name"] = ["at most 60 characters"]
+    if len(player) > PLAYER_FIELDS:
+        errors[f"{i}"] = [f"at most {PLAYER_FIELDS} fields"]
+    for key, value in player.items():
+        values = value if isinstance(value, list) else [value]
+        if isinstance(value, list) and len(value) > PLAYER_LIST:
+            errors[f"{i}.{key}"] = [f"at most {PLAYER_LIST} items"]
+        elif any(isinstance(v, str) and len(v) > PLAYER_TEXT for v in values):
+            errors[f"{i}.{key}"] = [f"at most {PLAYER_TEXT} characters"]
+        elif any(isinstance(v, float) for v in values):  # every number a player brings is a count
+            errors[f"{i}.{key}"] = ["a whole number (no decimal point)"]
+    return errors
+
+
 class SessionCreateSerializer(StrictSerializer):
-    game = serializers.CharField(max_length=40)
-    mode = serializers.CharField(max_length=40)
+    game = Text(min_length=1, max_length=40)
+    mode = Text(min_length=1, max_length=40)
     players = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=12)
     options = serializers.DictField(required=False, default=dict)
 
     def validate_players(self, players):
         errors = {}
         for i, player in enumerate(players):
-            name = player.get("name")
-            if not isinstance(name, str) or not name.strip():
-                errors[f"{i}.name"] = ["a non-empty name is required"]
-            elif len(name) > 60:
-                errors[f"{i}.name"] = ["at most 60 characters"]
+            errors.update(_player_problems(player, i))
         if errors:
             raise serializers.ValidationError(errors)
         return players
 
 
 class OverrideSerializer(StrictSerializer):
-    reason = serializers.CharField(max_length=500, trim_whitespace=True)
+    reason = Text(min_length=1, max_length=500, trim_whitespace=True)
 
 
 class ActionSerializer(StrictSerializer):
-    type = serializers.CharField(max_length=60)
+    type = Text(min_length=1, max_length=60)
     params = serializers.DictField(required=False, default=dict)
-    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+    expected_version = WholeNumber(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
     override = OverrideSerializer(required=False, allow_null=True)
-    group = serializers.RegexField(r"^[\w.:-]{1,60}$", required=False, allow_blank=True, default="", error_messages={
+    group = Pattern(r"^[\w.:-]{1,60}$", required=False, allow_blank=True, default="", error_messages={
         "invalid": "letters, digits and . : _ - only, at most 60 characters"})
 
 
 class VersionedWriteSerializer(StrictSerializer):
-    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+    expected_version = WholeNumber(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
 
 
 class DeckValidateSerializer(serializers.Serializer):
-    game = serializers.CharField(max_length=40)
+    # the rest of a deck request is the game's own (hero, cards, essen96...): its validator names
+    # an unknown field
+    game = Text(min_length=1, max_length=40)
+

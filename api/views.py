@@ -15,10 +15,12 @@ from tracker.games import all_games, get_game
 from tracker.services import cardfacts, linking, records, sessions
 
 from . import presenters
+from .pagination import EventPagination
 from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
+from .throttles import SessionCreateThrottle, WriteThrottle
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": 200}, OpenApiParameter.HEADER, required=False,
     description="Client-generated key; a retry with the same key returns the first answer and applies nothing more.",
 )
 ERROR = inline_serializer("Error", {"detail": serializers.CharField(), "errors": serializers.DictField(required=False)})
@@ -82,9 +84,14 @@ class GameDetailView(APIView):
         return Response(presenters.game_detail(game, request))
 
 
+TOO_MANY = OpenApiResponse(ERROR, description="Too many requests from this address: wait Retry-After seconds")
+
+
 class SessionListView(APIView):
+    throttle_classes = [SessionCreateThrottle]
+
     @extend_schema(summary="Start a session (one game at one table)", request=SessionCreateSerializer,
-                   responses={201: SESSION, 400: ERROR})
+                   responses={201: SESSION, 400: ERROR, 429: TOO_MANY})
     def post(self, request):
         data = SessionCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -120,11 +127,13 @@ class SessionDetailView(APIView):
 
 
 class SessionActionsView(APIView):
+    throttle_classes = [WriteThrottle]
+
     @extend_schema(summary="Record an action", request=ActionSerializer, parameters=[IDEMPOTENCY_HEADER],
                    responses={201: inline_serializer("ActionResult", {
                        "event": serializers.DictField(), "version": serializers.IntegerField(),
                        "state": serializers.DictField(), "outcome": serializers.DictField(allow_null=True)}),
-                       400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 422: ERROR})
+                       400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 422: ERROR, 429: TOO_MANY})
     def post(self, request, token):
         data = ActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -142,16 +151,24 @@ class SessionActionsView(APIView):
 
 
 class SessionEventsView(APIView):
-    @extend_schema(summary="The event log, oldest first", responses={200: inline_serializer("Event", {
+    @extend_schema(summary="The event log, oldest first, a page at a time (the next page's URL in the Link header)",
+                   parameters=[
+                       OpenApiParameter("after", {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+                                        description="only events after this seq (the last of the page before)"),
+                       OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 1000},
+                                        description="events per page (default 500)")],
+                   responses={200: inline_serializer("Event", {
         "seq": serializers.IntegerField(), "type": serializers.CharField(), "params": serializers.DictField(),
         "player": serializers.IntegerField(allow_null=True), "overridden": serializers.ListField(),
-        "undone": serializers.BooleanField(), "created": serializers.DateTimeField()}, many=True), 404: ERROR})
+        "undone": serializers.BooleanField(), "created": serializers.DateTimeField()}, many=True), 400: ERROR, 404: ERROR})
     def get(self, request, token):
         try:
             access = _access_or_404(token)
         except ServiceError as exc:
             return _service_error(exc, request)
-        return Response([sessions.event_dict(e) for e in selectors.session_events(access.session)])
+        paginator = EventPagination()
+        page = paginator.paginate_queryset(selectors.session_events(access.session), request, self)
+        return paginator.get_paginated_response([sessions.event_dict(e) for e in page])
 
 
 CARD = inline_serializer("KnownCard", {
@@ -164,8 +181,10 @@ class SessionCardsView(APIView):
     @extend_schema(
         summary="Cards this table (or its campaign or tournament) typed before, by name: for autocomplete",
         parameters=[
-            OpenApiParameter("q", str, description="part of the name, any case; names starting with it come first"),
-            OpenApiParameter("kind", str, description="only this sort of card (the game's own word: terrain, unit...)"),
+            OpenApiParameter("q", {"type": "string", "maxLength": 100},
+                             description="part of the name, any case; names starting with it come first"),
+            OpenApiParameter("kind", {"type": "string", "maxLength": 40},
+                             description="only this sort of card (the game's own word: terrain, unit...)"),
         ],
         responses={200: CARD, 400: ERROR, 404: ERROR})
     def get(self, request, token):
@@ -184,10 +203,13 @@ def _undo_redo_view(service, summary):
     """Undo and redo differ only in the service they call."""
 
     class View(APIView):
+        throttle_classes = [WriteThrottle]
+
         @extend_schema(summary=summary, request=VersionedWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
-                       responses={200: STATE_RESULT, 403: ERROR, 404: ERROR, 409: ERROR})
+                       responses={200: STATE_RESULT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: TOO_MANY})
         def post(self, request, token):
-            data = VersionedWriteSerializer(data=request.data if request.data else {})
+            # no body is an empty object; any other body must be one ([] or null is not "nothing")
+            data = VersionedWriteSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             try:
                 result = service(token=token, expected_version=data.validated_data.get("expected_version"),
@@ -210,12 +232,14 @@ def record_view(link: str | None):
     name = f"{link.title()}RecordResult" if link else "RecordResult"
 
     class View(APIView):
+        throttle_classes = [WriteThrottle]
+
         @extend_schema(summary=f"Record this finished session in its {link or 'parent (campaign, tournament...)'}",
                        request=None, parameters=[IDEMPOTENCY_HEADER],
                        responses={201: inline_serializer(name, {
                            **{k: serializers.DictField() for k in {key, "parent"}}, "event": serializers.DictField(),
                            "version": serializers.IntegerField(), "state": serializers.DictField()}),
-                           400: ERROR, 403: ERROR, 404: ERROR, 422: ERROR})
+                           400: ERROR, 403: ERROR, 404: ERROR, 422: ERROR, 429: TOO_MANY})
         def post(self, request, token):
             try:
                 parent, link_name, result = records.record(token=token, link=link,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 
 from tracker.games import get_game
@@ -34,10 +35,15 @@ def rulebook_import(*, game: str, data: bytes) -> Imported:
     """Replace `game`'s earlier import with this file's sections; index them in the background."""
     if get_game(game) is None and not (corpus.ROOT / game).is_dir():
         raise ImportFailed(f"Unknown game {game!r}.")
+    if len(data) > settings.RULEBOOK_MAX_BYTES:
+        raise ImportFailed(f"The file has {len(data):,} bytes; a rulebook may have at most {settings.RULEBOOK_MAX_BYTES:,}.")
     try:
         parts = importer.split(importer.decode(data))
     except importer.ImportError_ as exc:
         raise ImportFailed(str(exc)) from exc
+    if len(parts) > settings.RULEBOOK_MAX_SECTIONS:
+        raise ImportFailed(f"The file has {len(parts):,} sections; a rulebook may have at most "
+                           f"{settings.RULEBOOK_MAX_SECTIONS:,}.")
     rows = importer.entries(game, parts)
     with transaction.atomic():
         Entry.objects.filter(game=game, kind=Entry.Kind.IMPORTED).delete()

@@ -6,5 +6,5 @@ urlpatterns = [
     path("", views.search_page, name="rules-search"),
     path("results/", views.search_results, name="rules-results"),
     path("engine/", views.engine_rules, name="rules-engine"),
-    path("<str:key>/", views.entry_page, name="rules-entry"),
+    path("<key:key>/", views.entry_page, name="rules-entry"),
 ]

@@ -6,6 +6,7 @@ an in-process cache. That is what `make run` and `make test` use.
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -19,7 +20,15 @@ env = environ.Env()
 GAME_DIRS = sorted(p for p in (BASE_DIR / "tracker" / "games").glob("[!_]*") if p.is_dir())
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="django-insecure-dev-only-set-SECRET_KEY-in-production")
+# No shared default: SECRET_KEY from the environment, else this install's own key under var/, which
+# `make run` and `make test` create. Without either the server does not start, whatever DEBUG says.
+SECRET_KEY_FILE = Path(env.str("SECRET_KEY_FILE", default=str(VAR_DIR / "secret_key")))
+SECRET_KEY = env.str("SECRET_KEY", default="") or (
+    SECRET_KEY_FILE.read_text(encoding="utf-8").strip() if SECRET_KEY_FILE.is_file() else "")
+if len(SECRET_KEY) < 32:
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is not set (or shorter than 32 characters). Set the SECRET_KEY environment variable to a long "
+        f"random string, or run `make run` / `make test` once to create this install's own key in {SECRET_KEY_FILE}.")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -133,17 +142,38 @@ CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
 
 # --- API ------------------------------------------------------------------------------------
 API_MAX_BODY_BYTES = 64 * 1024
+# What any JSON body may hold (api/parsers.py); each field's own bound is tighter (a name 60 characters).
+API_INPUT_LIMITS = {
+    "depth": env.int("API_MAX_DEPTH", default=16),
+    "string": env.int("API_MAX_STRING", default=2000),
+    "key": 60,
+    "items": env.int("API_MAX_ITEMS", default=200),
+}
+# Per client address, per minute: generous for a table (a tap a second from every phone behind one
+# address), a 429 with Retry-After beyond. "off" turns a limit off (the benchmark's load).
+API_RATES = {
+    "sessions": env.str("API_RATE_SESSIONS", default="30/min"),
+    "actions": env.str("API_RATE_ACTIONS", default="600/min"),
+}
+API_RATES = {scope: None if rate.lower() in ("off", "none", "") else rate for scope, rate in API_RATES.items()}
+MAX_EVENTS_PER_SESSION = env.int("MAX_EVENTS_PER_SESSION", default=20_000)
+API_EVENTS_PAGE = 500  # events per page of GET /api/sessions/{id}/events/ unless ?limit= asks (1..1000)
+# Behind a reverse proxy, how many X-Forwarded-For hops to trust for the client's address.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+RULEBOOK_MAX_BYTES = env.int("RULEBOOK_MAX_BYTES", default=2 * 1024 * 1024)
+RULEBOOK_MAX_SECTIONS = env.int("RULEBOOK_MAX_SECTIONS", default=3000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024  # rulebook uploads (issue 3) go through the admin
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
     # The session token in the URL is the capability; there are no API user accounts.
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -166,6 +196,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.add_action_schemas",
+        "api.schema.strict_requests",
     ],
 }
 

@@ -18,6 +18,12 @@ class ReadOnly(ServiceError):
     status = 403
 
 
+class Full(ServiceError):
+    """The session holds as many events as one session may: nothing more is recorded in it."""
+
+    status = 403
+
+
 class BadRequest(ServiceError):
     """Malformed: `errors` is {dotted field path: [messages]}. Nothing changed."""
 

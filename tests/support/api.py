@@ -27,6 +27,13 @@ def post_action(api, session, type_, **params) -> dict:
     return response.json()
 
 
+@pytest.fixture(autouse=True)
+def no_rate_limits(settings):
+    """A test suite is one client address making thousands of sessions a minute; the limits' own
+    tests (tests/api/test_limits.py) set the rates they test."""
+    settings.API_RATES = {scope: None for scope in settings.API_RATES}
+
+
 @pytest.fixture
 def api():
     return APIClient()

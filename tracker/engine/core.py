@@ -143,6 +143,7 @@ class Game:
     setup_examples: Callable[[str], list[tuple[list, dict]]] | None = None
     # validate_deck(payload) -> report with .valid, .violations, .reminders; raises DeckInputError
     validate_deck: Callable[[dict], Any] | None = None
+    deck_fields: tuple[str, ...] = ()  # what a deck request may carry besides "game" (the OpenAPI schema says it)
     # param_errors(state, action_type, params) -> {field: [messages]}: params that name things the
     # state does not hold (a location, a card in a pile). Malformed, so a 400, like a missing seat.
     param_errors: Callable[[State, str, dict], dict] | None = None

@@ -5,7 +5,7 @@ import difflib
 import pickle
 from dataclasses import dataclass, field
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from .core import ActionSpec, Context, Game, State, Violation
 from .errors import ParamError, SetupError, field_path
@@ -39,6 +39,10 @@ def copy_state(state: State) -> State:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+# JSON Schema counts 1.0 as an integer; a seat or an amount must be a JSON integer (1.0 as a seat
+# broke list indexing, as an amount it put "39.0 LP" in the state), and never true or false.
+Validator = validators.extend(Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)))
 _validators: dict[int, Draft202012Validator] = {}
 
 
@@ -47,7 +51,7 @@ def _validator(schema: dict) -> Draft202012Validator:
     # identity check keeps a freed schema's reused id from answering for another
     found = _validators.get(id(schema))
     if found is None or found.schema is not schema:
-        found = _validators[id(schema)] = Draft202012Validator(schema)
+        found = _validators[id(schema)] = Validator(schema)
     return found
 
 

@@ -7,12 +7,13 @@ import json
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tracker import store
 from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, initial_state, replay
-from tracker.errors import BadRequest, Conflict, NotFound, ReadOnly, RuleRefusal
+from tracker.errors import BadRequest, Conflict, Full, NotFound, ReadOnly, RuleRefusal
 from tracker.games import get_game
 from tracker.models import Event, IdempotentResponse, Session, UndoMark
 
@@ -132,6 +133,9 @@ def apply_locked(session: Session, type: str, params: dict, *, override_reason: 
         raise BadRequest("The action is not well formed.", exc.errors) from exc
     if not decision.accepted:
         raise RuleRefusal(decision.violations)
+    if session.last_seq >= settings.MAX_EVENTS_PER_SESSION:
+        raise Full(f"This session holds {session.last_seq} events, the most one session keeps; "
+                   f"start a new session to go on.")
     seq = session.last_seq + 1
     overridden = [{"rule": v.rule_id, "message": v.message, "section": v.section} for v in decision.overridden]
     event = Event(

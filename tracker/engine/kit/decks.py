@@ -2,6 +2,7 @@
 payload that names every malformed field at once (a 400, not a rule violation)."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,12 +41,17 @@ class PayloadErrors:
             raise DeckInputError(self.errors)
 
 
-def start_reading(payload: Any, slug: str) -> PayloadErrors:
-    """The checks every deck payload starts with: a JSON object, and no other game's name in it."""
+def start_reading(payload: Any, slug: str, fields: tuple[str, ...] = ()) -> PayloadErrors:
+    """The checks every deck payload starts with: a JSON object, no other game's name in it, and
+    (given the game's `fields`) no field the game does not read: a typo is named, not ignored."""
     if not isinstance(payload, dict):
         raise DeckInputError({"payload": ["must be a JSON object"]})
     err = PayloadErrors()
     game = payload.get("game")
     if game is not None and game != slug:
         err("game", f"this validator handles {slug!r}, not {game!r}")
+    if fields:
+        for name in sorted(set(payload) - set(fields) - {"game"}):
+            near = difflib.get_close_matches(str(name), fields, n=1)
+            err(str(name), f"unknown field; did you mean {near[0]!r}?" if near else f"unknown field; known: {', '.join(fields)}")
     return err

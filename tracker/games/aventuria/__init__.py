@@ -10,7 +10,7 @@ from .actions_attack import ATTACK_ACTIONS
 from .actions_cards import CARD_ACTIONS
 from .actions_life import LIFE_ACTIONS
 from .actions_turn import PHASE_TITLES, PLAY, TURN_ACTIONS
-from .decks import validate_deck
+from .decks import DECK_FIELDS, validate_deck
 from .enumerate import enumerate_actions
 from .outcome import outcome
 from .rules import RULES
@@ -55,4 +55,5 @@ GAME = Game(
         PlayerField("attributes.dodge", "Dodge", kind="number"),
     ),
     validate_deck=validate_deck,
+    deck_fields=DECK_FIELDS,
 )

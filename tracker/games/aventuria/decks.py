@@ -238,9 +238,13 @@ def _unknown_hero(value: Any) -> str:
     return f"unknown hero {value!r}; use {', '.join(list(HEROES)[:-1])} or {list(HEROES)[-1]}"
 
 
+# every field a deck request may carry besides game (kit.decks.start_reading names any other)
+DECK_FIELDS = ("hero", "mode", "reward_cards_allowed", "category_limits", "cards")
+
+
 def _parse(payload: Any) -> dict:
     """Check and normalise the payload; raise DeckInputError listing every problem."""
-    err = start_reading(payload, "aventuria")
+    err = start_reading(payload, "aventuria", DECK_FIELDS)
 
     hero = None
     if payload.get("hero") is None:

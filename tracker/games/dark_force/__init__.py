@@ -8,7 +8,7 @@ from tracker.engine.kit.rules import assemble
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from . import combat, magic, movement, naval
-from .decks import DECK_RULES, validate_deck
+from .decks import DECK_FIELDS, DECK_RULES, validate_deck
 from .enumerate import enumerate_actions
 from .param_titles import titled, titled_options
 from .reminders import HARD, REMINDER_ROWS
@@ -88,4 +88,5 @@ GAME = Game(
     player_fields=(PlayerField("deck_size", "Cards in deck", "60", kind="number",
                                help="this player's own deck; empty: the cards-per-deck option"),),
     validate_deck=validate_deck,
+    deck_fields=DECK_FIELDS,
 )

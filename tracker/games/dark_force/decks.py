@@ -100,8 +100,12 @@ def _parse_card(raw, where, err) -> dict | None:
     return {"name": " ".join(name.split()), "type": t, "count": count, "class": cls, "summon_kind": kind}
 
 
+# every field a deck request may carry besides game (kit.decks.start_reading names any other)
+DECK_FIELDS = ("essen96", "size", "cards")
+
+
 def _parse(payload) -> dict:
-    err = start_reading(payload, "dark-force")
+    err = start_reading(payload, "dark-force", DECK_FIELDS)
     essen = payload.get("essen96", False)
     if not isinstance(essen, bool):
         err("essen96", "must be true or false")

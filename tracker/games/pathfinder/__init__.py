@@ -14,7 +14,7 @@ from .campaign import CAMPAIGN_PHASES, campaign_setup, campaign_setup_errors
 from .campaign_actions import CAMPAIGN_ACTIONS
 from .campaign_enumerate import campaign_enumerate
 from .data import CHARACTERS, FAVORED, SCENARIOS
-from .decks import validate_deck
+from .decks import DECK_FIELDS, validate_deck
 from .enumerate import enumerate_actions
 from .rules import RULES
 from .state import STEP_TITLES, setup_errors, setup_examples, setup
@@ -116,6 +116,7 @@ GAME = Game(
     options_schema=OPTIONS,
     player_fields=PLAYER_FIELDS,
     validate_deck=validate_deck,
+    deck_fields=DECK_FIELDS,
     param_errors=param_errors,
     campaign_allows=scenario_allowed,
 )

@@ -115,8 +115,12 @@ def _parse_card(raw, where, err) -> dict | None:
             "owner": clean(owner), "count": count}
 
 
+# every field a deck request may carry besides game (kit.decks.start_reading names any other)
+DECK_FIELDS = ("character", "cards", "counts", "deck_list", "card_feats", "favored", "level_cap", "new_character")
+
+
 def _parse(payload) -> dict:
-    err = start_reading(payload, "pathfinder")
+    err = start_reading(payload, "pathfinder", DECK_FIELDS)
     name, data = payload.get("character"), None
     deck_list = None
     if payload.get("deck_list") is not None:
