@@ -3,6 +3,7 @@ number of examples, every answer run through the checks and tallied instead of s
 first failure, so one run yields the figures and every distinct failure with its reproduction."""
 from __future__ import annotations
 
+import itertools
 import json
 import traceback
 from collections import Counter
@@ -183,7 +184,7 @@ def workflow(schema, tally: Tally, exceptions, valid_bodies: dict):
     `{token}` of every session operation), answers tallied like the single requests'. Random
     bodies almost never create a session, so creations take a valid body from `valid_bodies`."""
     base = schema.as_state_machine()
-    picks = iter(range(10**9))
+    picks = itertools.count()
 
     class Workflow(base):
         def before_call(self, case):
