@@ -3,10 +3,10 @@ from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from rulesref import search, selectors
 
+from .base import StrictView
 from .views import ERROR
 
 
@@ -22,7 +22,8 @@ def entry_url(request, key: str) -> str:
     return request.build_absolute_uri(reverse("rules-entry", args=[key]))
 
 
-class RulesSearchView(APIView):
+class RulesSearchView(StrictView):
+    query_params = ("q", "game", "prefer", "limit")
     @extend_schema(
         summary="Search rules, FAQ, errata and glossary entries (typo-tolerant), best first",
         parameters=[
@@ -49,7 +50,7 @@ class RulesSearchView(APIView):
         })
 
 
-class RuleEntryView(APIView):
+class RuleEntryView(StrictView):
     @extend_schema(summary="One reference entry; an engine rule id (<game>.R27) gives the entry explaining it",
                    responses={200: inline_serializer("RuleEntry", {
                        "id": serializers.CharField(), "game": serializers.CharField(), "kind": serializers.CharField(),

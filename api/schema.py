@@ -73,6 +73,9 @@ def strict_requests(result, generator, request, public):
              "properties": {"game": {"type": "string", "const": game.slug}, **{f: {} for f in game.deck_fields}}}
             for game in all_games() if game.validate_deck is not None]}}}}
     create = schemas.get("SessionCreate", {}).get("properties", {})
+    if "game" in create:  # the games and modes there are; which mode a game has, GET /api/games/{slug}/
+        create["game"]["enum"] = sorted(g.slug for g in all_games())
+        create["mode"]["enum"] = sorted({m.slug for g in all_games() for m in g.modes})
     if "players" in create:
         create["players"]["items"] = {
             "type": "object", "required": ["name"], "maxProperties": 20,

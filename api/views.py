@@ -6,7 +6,6 @@ from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from tracker import selectors
 from tracker.errors import BadRequest, Conflict, NotFound, RuleRefusal, ServiceError
@@ -15,6 +14,7 @@ from tracker.games import all_games, get_game
 from tracker.services import cardfacts, linking, records, sessions
 
 from . import presenters
+from .base import StrictView
 from .pagination import EventPagination
 from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
 from .throttles import SessionCreateThrottle, WriteThrottle
@@ -62,7 +62,7 @@ def _access_or_404(token, full=True):
     return access
 
 
-class GameListView(APIView):
+class GameListView(StrictView):
     @extend_schema(summary="Games and their modes", responses=inline_serializer(
         "GameSummary", {"slug": serializers.CharField(), "title": serializers.CharField(), "modes": serializers.ListField()},
         many=True))
@@ -70,7 +70,7 @@ class GameListView(APIView):
         return Response([presenters.game_summary(g) for g in all_games()])
 
 
-class GameDetailView(APIView):
+class GameDetailView(StrictView):
     @extend_schema(summary="A game: phases, setup options and actions with their schemas, rules with reference links",
                    responses={200: inline_serializer("GameDetail", {
                        "slug": serializers.CharField(), "title": serializers.CharField(),
@@ -87,7 +87,7 @@ class GameDetailView(APIView):
 TOO_MANY = OpenApiResponse(ERROR, description="Too many requests from this address: wait Retry-After seconds")
 
 
-class SessionListView(APIView):
+class SessionListView(StrictView):
     throttle_classes = [SessionCreateThrottle]
 
     @extend_schema(summary="Start a session (one game at one table)", request=SessionCreateSerializer,
@@ -102,7 +102,7 @@ class SessionListView(APIView):
         return Response(presenters.session_body(session, request, True), status=201)
 
 
-class SessionDetailView(APIView):
+class SessionDetailView(StrictView):
     @extend_schema(summary="Read a session (edit or view-only token); ETag carries the version",
                    responses={200: SESSION, 304: OpenApiResponse(description="Not modified"), 404: ERROR})
     def get(self, request, token):
@@ -126,7 +126,7 @@ class SessionDetailView(APIView):
         return response
 
 
-class SessionActionsView(APIView):
+class SessionActionsView(StrictView):
     throttle_classes = [WriteThrottle]
 
     @extend_schema(summary="Record an action", request=ActionSerializer, parameters=[IDEMPOTENCY_HEADER],
@@ -150,7 +150,8 @@ class SessionActionsView(APIView):
         return Response(result.body, status=result.status)
 
 
-class SessionEventsView(APIView):
+class SessionEventsView(StrictView):
+    query_params = ("after", "limit")
     @extend_schema(summary="The event log, oldest first, a page at a time (the next page's URL in the Link header)",
                    parameters=[
                        OpenApiParameter("after", {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
@@ -177,11 +178,12 @@ CARD = inline_serializer("KnownCard", {
     "updated": serializers.DateTimeField()}, many=True)
 
 
-class SessionCardsView(APIView):
+class SessionCardsView(StrictView):
+    query_params = ("q", "kind")
     @extend_schema(
         summary="Cards this table (or its campaign or tournament) typed before, by name: for autocomplete",
         parameters=[
-            OpenApiParameter("q", {"type": "string", "maxLength": 100},
+            OpenApiParameter("q", {"type": "string", "maxLength": 100, "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},
                              description="part of the name, any case; names starting with it come first"),
             OpenApiParameter("kind", {"type": "string", "maxLength": 40},
                              description="only this sort of card (the game's own word: terrain, unit...)"),
@@ -190,8 +192,8 @@ class SessionCardsView(APIView):
     def get(self, request, token):
         try:
             access = _access_or_404(token)
-            found = cardfacts.offered(access.session, q=request.query_params.get("q"),
-                                      kind=request.query_params.get("kind"))
+            found = cardfacts.offered(access.session, q=request.query_params.get("q") or None,
+                                      kind=request.query_params.get("kind") or None)
         except ServiceError as exc:
             return _service_error(exc, request)
         response = Response(found)
@@ -202,7 +204,7 @@ class SessionCardsView(APIView):
 def _undo_redo_view(service, summary):
     """Undo and redo differ only in the service they call."""
 
-    class View(APIView):
+    class View(StrictView):
         throttle_classes = [WriteThrottle]
 
         @extend_schema(summary=summary, request=VersionedWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
@@ -231,7 +233,7 @@ def record_view(link: str | None):
     key = link or "parent"
     name = f"{link.title()}RecordResult" if link else "RecordResult"
 
-    class View(APIView):
+    class View(StrictView):
         throttle_classes = [WriteThrottle]
 
         @extend_schema(summary=f"Record this finished session in its {link or 'parent (campaign, tournament...)'}",
@@ -287,7 +289,7 @@ def export_view(name: str | None):
     return view
 
 
-class DeckValidateView(APIView):
+class DeckValidateView(StrictView):
     @extend_schema(summary="Check a deck against the game's deck-building rules",
                    request=inline_serializer("DeckRequest", {"game": serializers.CharField(),
                                                              "cards": serializers.ListField()}),
