@@ -15,6 +15,7 @@ from tracker.services import cardfacts, linking, records, sessions
 
 from . import presenters
 from .base import StrictView
+from .parsers import text_problem
 from .pagination import EventPagination
 from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
 from .throttles import SessionCreateThrottle, WriteThrottle
@@ -52,6 +53,8 @@ def _idempotency_key(request):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 200:
         raise BadRequest("Bad Idempotency-Key.", {"Idempotency-Key": ["must be 1 to 200 characters"]})
+    if key is not None and text_problem(key):
+        raise BadRequest("Bad Idempotency-Key.", {"Idempotency-Key": [text_problem(key)]})
     return key
 
 

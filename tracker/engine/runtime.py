@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import difflib
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jsonschema import Draft202012Validator, validators
 
@@ -154,7 +154,14 @@ def decide(game: Game, state: State, action: Action, mode: str | None = None):
         return Refused(tuple(hard or violations))
     ctx.overriding = bool(violations)
     new_state = copy_state(state)
-    log = spec.apply(new_state, params, ctx) or spec.title
+    try:
+        log = spec.apply(new_state, params, ctx) or spec.title
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        if not ctx.overriding:
+            raise  # with every rule met an action that cannot apply is the engine's bug: let it show
+        # Accepted anyway, the action found nothing to act on (no check being attempted, no such
+        # seat): card text cannot make that happen, so the broken rules stand, now as hard ones.
+        return Refused(tuple(replace(v, hard=True) for v in violations))
     broken = _invariant_violations(game, new_state, ctx)
     if broken:
         return Refused(tuple(broken))
