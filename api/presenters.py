@@ -70,6 +70,8 @@ def session_body(session, request, can_write: bool) -> dict:
 
 def violations_body(violations, request) -> list[dict]:
     return [
-        {"rule": v.rule_id, "message": v.message, "section": v.section, "reference": rule_reference(request, v.rule_id)}
+        # hard: no card text can make it legal, so the table is not offered "accept anyway" (table.js)
+        {"rule": v.rule_id, "message": v.message, "section": v.section, "reference": rule_reference(request, v.rule_id),
+         "hard": v.hard}
         for v in violations
     ]

@@ -116,3 +116,16 @@ def test_a_deck_request_names_a_field_its_game_does_not_read(api, db):
     assert response.status_code == 400 and "essen69" in response.json()["errors"], response.content
     assert "essen96" in response.json()["errors"]["essen69"][0]
     assert api.post("/api/decks/validate/", {"game": "dark-force", "size": 60, "essen96": True}, format="json").status_code == 200
+
+
+def test_a_refusal_says_whether_accepting_anyway_can_help(api, db):
+    created = api.post("/api/sessions/", {"game": "pathfinder", "mode": "scenario", "players": [
+        {"name": "Ann", "character": "Valeros", "hand_size": 4}], "options": {"hourglass": 30}}, format="json").json()
+    url = f"/api/sessions/{created['id']}/actions/"
+    roll = {"type": "roll_check", "params": {"player": 0, "roll": 14}}
+    refused = api.post(url, roll, format="json")
+    assert refused.status_code == 422 and refused.json()["violations"][0]["hard"] is False  # the table may decide
+    anyway = api.post(url, {**roll, "override": {"reason": "Card text says so"}}, format="json")
+    assert anyway.status_code == 422, anyway.content  # no check is open: nothing for the roll to count for
+    assert anyway.json()["violations"] and all(v["hard"] for v in anyway.json()["violations"])
+    assert api.get(f"/api/sessions/{created['id']}/").json()["version"] == 0
