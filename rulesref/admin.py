@@ -1,13 +1,15 @@
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import path
 
 from tracker.games import all_games
 
 from . import corpus, services
-from .importer import MAX_BYTES
 from .models import Entry, RuleCitation
+from .tasks import rebuild_search_index
 
 
 class RulebookUploadForm(forms.Form):
@@ -35,6 +37,16 @@ class EntryAdmin(admin.ModelAdmin):
     inlines = [CitationInline]
     change_list_template = "admin/rulesref/entry/change_list.html"
 
+    # An edited entry changes the words typo correction knows and what each search process keeps of
+    # the index (PostgreSQL's remembered phrase counts): recount and tell them, as a load does.
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        transaction.on_commit(rebuild_search_index.delay)
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        transaction.on_commit(rebuild_search_index.delay)
+
     def get_urls(self):
         return [path("import/", self.admin_site.admin_view(self.import_view), name="rulesref_entry_import")] + super().get_urls()
 
@@ -42,8 +54,8 @@ class EntryAdmin(admin.ModelAdmin):
         form = RulebookUploadForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
-            if upload.size > MAX_BYTES:
-                form.add_error("file", "The file is larger than 5 MB.")
+            if upload.size > settings.RULEBOOK_MAX_BYTES:
+                form.add_error("file", f"The file is larger than {settings.RULEBOOK_MAX_BYTES / 1024 / 1024:g} MB.")
             else:
                 try:
                     count = services.rulebook_import(game=form.cleaned_data["game"], data=upload.read()).count

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils.text import slugify
 
-MAX_BYTES = 5 * 1024 * 1024
 MAX_BODY = 20_000
 
 MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -27,8 +27,9 @@ class Part:
 def decode(data: bytes) -> str:
     if not data or not data.strip():
         raise ImportError_("The file is empty.")
-    if len(data) > MAX_BYTES:
-        raise ImportError_(f"The file is {len(data) / 1024 / 1024:.1f} MB; the limit is 5 MB.")
+    limit = settings.RULEBOOK_MAX_BYTES
+    if len(data) > limit:
+        raise ImportError_(f"The file has {len(data):,} bytes; a rulebook may have at most {limit:,}.")
     if b"\x00" in data[:65536]:
         raise ImportError_("This looks like a binary file; upload plain text or Markdown.")
     try:

@@ -35,8 +35,6 @@ def rulebook_import(*, game: str, data: bytes) -> Imported:
     """Replace `game`'s earlier import with this file's sections; index them in the background."""
     if get_game(game) is None and not (corpus.ROOT / game).is_dir():
         raise ImportFailed(f"Unknown game {game!r}.")
-    if len(data) > settings.RULEBOOK_MAX_BYTES:
-        raise ImportFailed(f"The file has {len(data):,} bytes; a rulebook may have at most {settings.RULEBOOK_MAX_BYTES:,}.")
     try:
         parts = importer.split(importer.decode(data))
     except importer.ImportError_ as exc:

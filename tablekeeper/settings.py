@@ -160,9 +160,9 @@ MAX_EVENTS_PER_SESSION = env.int("MAX_EVENTS_PER_SESSION", default=20_000)
 API_EVENTS_PAGE = 500  # events per page of GET /api/sessions/{id}/events/ unless ?limit= asks (1..1000)
 # Behind a reverse proxy, how many X-Forwarded-For hops to trust for the client's address.
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
-RULEBOOK_MAX_BYTES = env.int("RULEBOOK_MAX_BYTES", default=2 * 1024 * 1024)
+RULEBOOK_MAX_BYTES = env.int("RULEBOOK_MAX_BYTES", default=5 * 1024 * 1024)
 RULEBOOK_MAX_SECTIONS = env.int("RULEBOOK_MAX_SECTIONS", default=3000)
-DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024  # rulebook uploads (issue 3) go through the admin
+DATA_UPLOAD_MAX_MEMORY_SIZE = RULEBOOK_MAX_BYTES  # rulebook uploads go through the admin
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

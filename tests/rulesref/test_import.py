@@ -5,7 +5,7 @@ from django.core.management import CommandError, call_command
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from rulesref import importer, search, services
-from rulesref.models import Entry
+from rulesref.models import Entry, Term
 
 MARKDOWN = """# Quickstart Rules
 
@@ -100,3 +100,21 @@ def test_admin_upload_form(client, rules_corpus):
     good = client.post(url, {"game": "aventuria", "file": SimpleUploadedFile("house.md", MARKDOWN.encode())})
     assert good.status_code == 302
     assert Entry.objects.filter(game="aventuria", kind="imported").count() == 3
+
+
+def test_an_entry_edited_in_the_admin_is_counted_again(client, django_user_model, rules_corpus, django_capture_on_commit_callbacks):
+    from django.core.cache import cache
+
+    from rulesref.search import VERSION_KEY
+    admin = django_user_model.objects.create_superuser("ed", "ed@example.com", "pw-long-enough-1")
+    client.force_login(admin)
+    entry = Entry.objects.exclude(kind="imported").order_by("pk").first()
+    before = cache.get(VERSION_KEY)
+    form = {"key": entry.key, "game": entry.game, "kind": entry.kind, "title": entry.title, "section": entry.section,
+            "body": entry.body + " Zanzibarian.", "tags": entry.tags, "position": entry.position,
+            "see_also": "[]", "citations-TOTAL_FORMS": 0, "citations-INITIAL_FORMS": 0}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/admin/rulesref/entry/{entry.pk}/change/", form)
+    assert response.status_code == 302, response.content[:2000]
+    assert cache.get(VERSION_KEY) != before
+    assert Term.objects.filter(word="zanzibarian").exists()

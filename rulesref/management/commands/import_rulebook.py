@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref import services
@@ -16,8 +17,8 @@ class Command(BaseCommand):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No file at {path}.")
-        if path.stat().st_size > 5 * 1024 * 1024:
-            raise CommandError(f"{path} is larger than 5 MB.")
+        if path.stat().st_size > settings.RULEBOOK_MAX_BYTES:
+            raise CommandError(f"{path} is larger than {settings.RULEBOOK_MAX_BYTES / 1024 / 1024:g} MB.")
         try:
             count = services.rulebook_import(game=game, data=path.read_bytes()).count
         except services.ImportFailed as exc:
