@@ -129,3 +129,14 @@ def test_a_refusal_says_whether_accepting_anyway_can_help(api, db):
     assert anyway.status_code == 422, anyway.content  # no check is open: nothing for the roll to count for
     assert anyway.json()["violations"] and all(v["hard"] for v in anyway.json()["violations"])
     assert api.get(f"/api/sessions/{created['id']}/").json()["version"] == 0
+
+
+def test_an_unknown_query_parameter_is_named_with_the_nearest_known_one(api, duel):
+    events = f"/api/sessions/{duel['id']}/events/"
+    response = api.get(events, {"aftr": 0})
+    assert response.status_code == 400, response.content
+    assert "'after'" in response.json()["errors"]["aftr"][0]
+    assert api.get(events, {"after": 0}).status_code == 200
+    response = api.get(f"/api/sessions/{duel['id']}/", {"verbose": 1})
+    assert response.status_code == 400 and "verbose" in response.json()["errors"]
+    assert api.get(f"/api/sessions/{duel['id']}/").status_code == 200
