@@ -1,4 +1,5 @@
-"""Aventuria: Adventure Card Game — duel, skirmish and team duel (adventure and campaign modes later)."""
+"""Aventuria: Adventure Card Game — duel, skirmish and team duel, and the adventure combat with the
+chance encounter (the adventures' narrative and the campaign later)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,17 +11,39 @@ from .actions_attack import ATTACK_ACTIONS
 from .actions_cards import CARD_ACTIONS
 from .actions_life import LIFE_ACTIONS
 from .actions_turn import PHASE_TITLES, PLAY, TURN_ACTIONS
+from .adventure.actions_life import LIFE_ACTIONS as ADVENTURE_LIFE
+from .adventure.actions_round import ROUND_ACTIONS
+from .adventure.actions_villains import VILLAIN_ACTIONS
+from .adventure.combat import PHASE_TITLES as ADVENTURE_PHASES, setup_adventure
+from .adventure.enumerate import enumerate_adventure
+from .adventure.params import param_errors
+from .adventure.setup import (
+    ADVENTURE_OPTIONS, CHANCE_OPTIONS, adventure_setup_errors, adventure_setup_examples,
+)
+from .adventure.variants import SHARED_ACTIONS
 from .decks import DECK_FIELDS, validate_deck
 from .enumerate import enumerate_actions
 from .outcome import outcome
 from .rules import RULES
-from .state import hero_choices, setup, setup_errors, setup_examples
+from .state import ADVENTURE_MODES, DUEL_MODES, hero_choices, setup, setup_errors, setup_examples
+
+DUELS = frozenset(DUEL_MODES)
 
 
-
-def _play_only(spec):
+def _duel_only(spec):
     # Turn actions need an active hero: no override may run them during the roll-off.
-    return replace(spec, rules=spec.rules + ("aventuria.H6",)) if spec.phases == PLAY else spec
+    spec = replace(spec, rules=spec.rules + ("aventuria.H6",)) if spec.phases == PLAY else spec
+    return replace(spec, modes=DUELS)
+
+
+def _by_mode(duel, adventure):
+    return lambda mode, *args: (adventure if mode in ADVENTURE_MODES else duel)(mode, *args)
+
+
+def _enumerate(state):
+    if state.get("mode") in ADVENTURE_MODES:
+        return enumerate_adventure(GAME, state)
+    return enumerate_actions(state)
 
 
 GAME = Game(
@@ -30,18 +53,21 @@ GAME = Game(
         Mode("duel", "Duel", 2, 2),
         Mode("skirmish", "Skirmish", 3, 8),
         Mode("team_duel", "Team Duel", 4, 8),
+        Mode("adventure", "Adventure", 1, 4, options=ADVENTURE_OPTIONS),
+        Mode("chance_encounter", "Chance Encounter", 1, 4, options=CHANCE_OPTIONS),
     ),
-    phases=tuple(Phase(pid, title) for pid, title in PHASE_TITLES.items()),
-    actions=actions_table(*map(_play_only, (*TURN_ACTIONS, *CARD_ACTIONS, *ATTACK_ACTIONS, *LIFE_ACTIONS))),
+    phases=tuple(Phase(pid, title) for pid, title in {**PHASE_TITLES, **ADVENTURE_PHASES}.items()),
+    actions=actions_table(*map(_duel_only, (*TURN_ACTIONS, *CARD_ACTIONS, *ATTACK_ACTIONS, *LIFE_ACTIONS)),
+                          *ROUND_ACTIONS, *VILLAIN_ACTIONS, *ADVENTURE_LIFE, *SHARED_ACTIONS),
     rules=RULES,
-    setup=setup,
+    setup=_by_mode(setup, setup_adventure),
     outcome=outcome,
     phase_rule="aventuria.R1",
     game_over_rule="aventuria.H4",
-    invariants=("aventuria.H1", "aventuria.R48"),
-    enumerate_actions=enumerate_actions,
-    setup_errors=setup_errors,
-    setup_examples=setup_examples,
+    invariants=("aventuria.H1", "aventuria.R48", "aventuria.H7"),
+    enumerate_actions=_enumerate,
+    setup_errors=_by_mode(setup_errors, adventure_setup_errors),
+    setup_examples=_by_mode(setup_examples, adventure_setup_examples),
     options_schema=obj(
         starting_player=seat("who takes the first turn; leave it out to roll for it at the table"),
         reward_cards_allowed=boolean("everyone agreed to allow Reward Cards in decks"),
@@ -56,4 +82,5 @@ GAME = Game(
     ),
     validate_deck=validate_deck,
     deck_fields=DECK_FIELDS,
+    param_errors=param_errors,
 )

@@ -13,14 +13,13 @@ from .state import (
 
 
 def set_step(a: dict) -> None:
-    if a["roll"] is None:
+    # A villain's attack arrives with its damage and no roll ([Combat Sequence > Attacks]).
+    if a["damage"] is not None:
+        a["step"] = "dodge" if a["dodged"] is None and not a["armor_used"] else "life_point_loss"
+    elif a["roll"] is None:
         a["step"] = "attack_roll"
-    elif a["damage"] is None:
-        a["step"] = "damage_roll" if a["result"] == "hit" else "after_roll"
-    elif a["dodged"] is None and not a["armor_used"]:
-        a["step"] = "dodge"
     else:
-        a["step"] = "life_point_loss"
+        a["step"] = "damage_roll" if a["result"] == "hit" else "after_roll"
 
 
 def close_attack(state: dict, fate_taken: bool = False) -> None:

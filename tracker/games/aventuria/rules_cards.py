@@ -10,7 +10,7 @@ def _p(state, params):
 
 
 def _in_own_actions(state, params) -> bool:
-    return state.get("active_player") == params["player"] and state["phase"] == "actions"
+    return state.get("active_player") == params["player"] and state["phase"] in ("actions", "hero_actions")
 
 
 def check_r10(state, params, ctx):

@@ -25,12 +25,19 @@ def _reroll_blocked_by_r46(state, params) -> bool:
     )
 
 
+def _attacker_name(state, a) -> str:
+    if a.get("attacker") is None:
+        found = next((v for v in state.get("villains", []) if v["id"] == a.get("villain")), None)
+        return found["name"] if found else "the villain"
+    return name_of(state, a["attacker"])
+
+
 def check_h2(state, params, ctx):
     a = _attack(state)
     t = ctx.action_type
-    if t in ("declare_attack", "advance_phase"):
+    if t in ("declare_attack", "advance_phase", "villain_action_roll", "villain_attack"):
         if a:
-            return f"Finish the open attack of {name_of(state, a['attacker'])} first."
+            return f"Finish the open attack of {_attacker_name(state, a)} first."
         return None
     if t == "apply_damage":
         attack = _attack_on(state, params["target"])
@@ -41,6 +48,8 @@ def check_h2(state, params, ctx):
         return None  # R36/R37 explain a defence with no attack on this hero
     if a is None:
         return "There is no open attack; declare one first."
+    if a["attacker"] is None:
+        return None  # a villain's attack: R82 says what the hero does instead
     if params["player"] != a["attacker"]:
         return f"{name_of(state, a['attacker'])} makes this step of the attack."
     if t == "attack_roll" and a["roll"] is not None:

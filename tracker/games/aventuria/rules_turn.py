@@ -4,7 +4,7 @@ from __future__ import annotations
 from tracker.engine import Rule
 from tracker.engine.kit.invariants import negative_counts
 
-from .state import ENDURANCE_PER_TURN, HAND_LIMIT, PHASE_DRAW, find_permanent, name_of
+from .state import ADVENTURE_MODES, ENDURANCE_PER_TURN, HAND_LIMIT, PHASE_DRAW, find_permanent, name_of
 
 # ------------------------------------------------------------------ shared checks
 
@@ -18,6 +18,8 @@ def draw_reason(state: dict, params: dict):
     if params.get("reason"):
         return params["reason"]
     p = state["players"][params["player"]]
+    if state["phase"] == "preparation":  # an adventure round's step 1: every hero draws at once
+        return None if p["phase_draw_done"] else "phase"
     if _active(state, params["player"]) and state["phase"] == "draw" and not p["phase_draw_done"]:
         return "phase"
     return None
@@ -34,6 +36,13 @@ def check_r1(state, params, ctx):
 
 
 def check_r2(state, params, ctx):
+    if state["mode"] in ADVENTURE_MODES:
+        # Start-of-turn effects belong to the Preparation step, end-of-turn ones to the hero's own turn.
+        if params["when"] == "start":
+            return None if state["phase"] == "preparation" else "Start of turn effects happen in the Preparation step."
+        if _active(state, params["player"]) and state["phase"] == "hero_end":
+            return None
+        return "End of turn effects happen at the end of your own hero turn."
     if not _active(state, params["player"]):
         return "Start and end of turn effects trigger only in your own turn."
     if state["phase"] != params["when"]:
@@ -49,7 +58,12 @@ def check_r3(state, params, ctx):
     if draw_reason(state, params) != "phase":
         return None
     p = state["players"][params["player"]]
-    if not _active(state, params["player"]) or state["phase"] != "draw":
+    if state["mode"] in ADVENTURE_MODES:
+        if state["phase"] != "preparation":
+            return "In an adventure the 2-card draw happens in the Preparation step of the round."
+        if p["phase_draw_done"]:
+            return "You already drew your 2 cards this round."
+    elif not _active(state, params["player"]) or state["phase"] != "draw":
         return "The 2-card draw happens in your own phase 2."
     if p["phase_draw_done"]:
         return "You already drew your 2 cards this turn."
@@ -64,6 +78,8 @@ def check_r5(state, params, ctx):
 
 
 def check_r6(state, params, ctx):
+    if state["mode"] in ADVENTURE_MODES:
+        return None if state["phase"] == "preparation" else "Cards are readied in the Preparation step."
     if not _active(state, params["player"]) or state["phase"] != "ready":
         return "Cards are readied in your own phase 3 only."
 
@@ -74,6 +90,8 @@ def check_r7(state, params, ctx):
 
 
 def check_r8(state, params, ctx):
+    if state["mode"] in ADVENTURE_MODES:
+        return None if state["phase"] == "preparation" else "Endurance is added in the Preparation step of the round."
     if not _active(state, params["player"]) or state["phase"] != "endurance":
         return "Endurance is added only in your own phase 4."
 
@@ -97,12 +115,12 @@ def check_r9(state, params, ctx):
 
 def check_r13(state, params, ctx):
     if ctx.action_type == "advance_phase":
-        if state["phase"] == "end" and _active(state, params["player"]):
+        if state["phase"] in ("end", "hero_end") and _active(state, params.get("player")):
             hand = state["players"][params["player"]]["hand_count"]
             if hand > HAND_LIMIT:
                 return f"Discard {hand - HAND_LIMIT} cards (hand limit {HAND_LIMIT}) before ending your turn."
         return None
-    if not _active(state, params["player"]) or state["phase"] != "end":
+    if not _active(state, params["player"]) or state["phase"] not in ("end", "hero_end"):
         return "The hand limit is checked in your own End of Turn phase."
     hand = state["players"][params["player"]]["hand_count"]
     left = hand - params["count"]
@@ -119,7 +137,10 @@ def check_r58(state, params, ctx):
     p = state["players"][params["player"]]
     if p["mulligan_done"]:
         return "You already replaced cards from your starting hand."
-    if state["turn"] > 1 or (state["turn"] == 1 and state["phase"] != "start"):
+    if state["mode"] in ADVENTURE_MODES:
+        if state["round"] != 1 or state["phase"] != "preparation" or p["phase_draw_done"]:
+            return "Replacing cards is only allowed with the opening hand, before the first draw of the combat."
+    elif state["turn"] > 1 or (state["turn"] == 1 and state["phase"] != "start"):
         return "Replacing cards is only allowed when drawing your starting hand."
     if params["count"] > min(p["hand_count"], p["draw_deck_count"]):
         return f"You can replace at most {min(p['hand_count'], p['draw_deck_count'])} cards."

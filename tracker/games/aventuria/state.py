@@ -12,6 +12,7 @@ from tracker.engine.kit import seats
 from .decks import HERO_PROFESSIONS, HEROES
 
 DUEL_MODES = ("duel", "skirmish", "team_duel")
+ADVENTURE_MODES = ("adventure", "chance_encounter")
 TURN_PHASES = ("start", "draw", "ready", "endurance", "actions", "end")
 ATTACK_TYPES = ("close", "ranged", "magic")
 ATTRIBUTE_OF = {"close": "close_combat", "ranged": "ranged_combat", "magic": "magic"}

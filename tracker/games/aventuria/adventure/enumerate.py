@@ -1,0 +1,109 @@
+"""Candidate actions of an adventure combat, for the conformance harness: a varied sample of each
+step, each one kept only if the engine accepts it without an override."""
+from __future__ import annotations
+
+from tracker.engine import Action, ParamError, decide
+from tracker.engine.kit.enumerate import act as _a
+
+from .combat import NO_DODGE, active_villains, conscious, current_villain, next_villain
+
+_HENCHMEN = ({"name": "Bandit", "tp": 5, "life_points": 6, "dodge": "-", "armor": 1, "actions": 1},
+             {"name": "Skeleton", "tp": 3, "life_points": 4, "dodge": 7, "armor": 0, "actions": "N"})
+
+
+def candidates(state: dict) -> list[Action]:
+    phase, out = state["phase"], []
+    if phase == "combat_setup":
+        if state["time_counters"] is None:
+            threat = None if state["combat"]["threat"] else 4 * len(state["players"])
+            out += [_a("setup_combat", time_counters=t, **({"threat_value": threat} if threat else {}),
+                       time_effects={"1": "A henchman arrives"}) for t in (2, 5)]
+        else:
+            for raw in _HENCHMEN:
+                kw = state["combat"]["keywords"]
+                out.append(_a("place_henchman", **raw, **({"keywords": [kw[0]]} if kw else {})))
+        return out
+    a = state.get("pending_attack")
+    if a:
+        return _attack_steps(state, a)
+    if phase == "preparation":
+        for s in conscious(state):
+            p = state["players"][s]
+            out.append(_a("draw_cards", player=s, count=min(2, p["draw_deck_count"]) or 1, reason="phase"))
+            out.append(_a("play_endurance", player=s, source="hand"))
+            out.append(_a("mulligan", player=s, count=2))
+        out.append(_a("advance_phase"))
+    elif phase == "hero_actions":
+        s = state["active_player"]
+        for v in active_villains(state):
+            out += [_a("declare_attack", player=s, attack_type=t, villain=v["id"]) for t in ("close", "ranged")]
+        for t in range(len(state["players"])):
+            if state["players"][t]["unconscious"]:
+                ready = state["players"][s]["endurance_ready"]
+                out += [_a("reanimate", player=s, target=t, endurance=max(1, ready), roll=r) for r in (1, 20)]
+                out.append(_a("heal", player=s, target=t, amount=6))
+        out += [_a("use_special_ability", player=s), _a("advance_phase", player=s)]
+        out += [_a("test", player=s, attribute="dodge", roll=r) for r in (1, 12)]
+    elif phase == "hero_end":
+        s = state["active_player"]
+        extra = state["players"][s]["hand_count"] - 7
+        if extra > 0:
+            out.append(_a("discard_to_hand_limit", player=s, count=extra))
+        out.append(_a("advance_phase", player=s))
+    elif phase == "opponent_turns":
+        turn = state["opponent_turn"]
+        now = current_villain(state)
+        acting = now if now and now["status"] == "active" and turn["actions_left"] > 0 else next_villain(state)
+        if acting:
+            out += [_a("villain_action_roll", villain=acting["id"], roll=r) for r in (1, 8, 20)]
+        if now and turn["rolls"]:
+            for t in conscious(state):
+                out += [_a("villain_attack", villain=now["id"], target=t, amount=n) for n in (6, 45)]
+        out.append(_a("advance_phase"))
+    elif phase == "time_effects":
+        out += [_a("remove_time_counter"), _a("advance_phase")]
+        out.append(_a("place_henchman", **_HENCHMEN[0]))
+    for v in active_villains(state)[:1]:
+        out.append(_a("villain_life_point_loss", villain=v["id"], amount=2))
+    return out
+
+
+def _attack_steps(state, a) -> list[Action]:
+    out = []
+    if a.get("attacker") is None:
+        t = a["target"]
+        out += [_a("dodge_roll", player=t, roll=r) for r in (1, 15, 20)]
+        out += [_a("apply_armor", player=t, pro=2), _a("apply_damage", target=t)]
+        out += [_a("apply_damage", target=t, amount=n) for n in {a["damage"], a["damage_if_dodged"]} if n is not None]
+        return out
+    s = a["attacker"]
+    step = a["step"]
+    if step == "attack_roll":
+        out += [_a("attack_roll", player=s, roll=r, value=12) for r in (1, 5, 20)]
+    elif step == "after_roll":
+        out += [_a("take_fate", player=s), _a("attack_failed_final", player=s)]
+        payers = [p for p in conscious(state) if state["players"][p]["fate_points"] > 0]
+        out += [_a("spend_fate_reroll", player=p, roll=3) for p in payers[:2]]
+    elif step == "damage_roll":
+        out += [_a("damage_roll", player=s, amount=n) for n in (3, 12)]
+    else:
+        v = next(x for x in state["villains"] if x["id"] == a["villain"])
+        if v["dodge"] != NO_DODGE and a["dodged"] is None:
+            out += [_a("villain_dodge_roll", villain=v["id"], roll=r) for r in (1, 19)]
+        else:
+            out.append(_a("damage_villain", villain=v["id"]))
+    return out
+
+
+def enumerate_adventure(game, state: dict) -> list[Action]:
+    if state.get("outcome") or state["phase"] not in ("combat_setup", "preparation", "hero_actions", "hero_end",
+                                                       "opponent_turns", "time_effects"):
+        return []
+    legal = []
+    for action in candidates(state):
+        try:
+            if decide(game, state, action).accepted:
+                legal.append(action)
+        except ParamError:
+            continue
+    return legal
