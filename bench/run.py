@@ -34,6 +34,10 @@ def benched():
     return found
 
 
+def replays_of(game):
+    return next((p.replays for p in plugins() if p.game is game), ())
+
+
 def timed(fn, n=N):
     return interleaved({"_": fn}, n)["_"]
 
@@ -92,10 +96,12 @@ def main():
     results["GET 304 poll"] = timed(poll_304)
 
     for game, bench in games:
-        start = initial_state(game, bench.mode, bench.players, bench.options)
-        log = [bench.cycle[i % len(bench.cycle)] for i in range(10_000)]
-        results[f"replay 10,000 events ({game.slug})"] = timed(
-            lambda game=game, start=start, log=log: replay(game, start, log), n=30)
+        for each in (bench, *replays_of(game)):
+            start = initial_state(game, each.mode, each.players, each.options)
+            log = [each.cycle[i % len(each.cycle)] for i in range(10_000)]
+            name = game.slug if each is bench else f"{game.slug} {each.mode}"
+            results[f"replay 10,000 events ({name})"] = timed(
+                lambda game=game, start=start, log=log: replay(game, start, log), n=30)
     report(results, games[0][0])
 
 

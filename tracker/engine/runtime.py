@@ -202,8 +202,14 @@ def replay(game: Game, start: State, events) -> State:
     """Fold (type, params) pairs over a copy of the initial state."""
     state = copy_state(start)
     mode = state.get("mode", "")
-    specs: dict[str, ActionSpec] = {}
+    # One spec and one context per action type: a long log repeats a few types many times over, and
+    # replay keeps no notes (they were shown when the event was recorded).
+    found: dict[str, tuple[ActionSpec, Context]] = {}
     for action_type, params in events:
-        spec = specs.get(action_type) or specs.setdefault(action_type, game.action(action_type, mode))
-        spec.apply(state, params, Context(game=game, mode=mode, action_type=action_type, overriding=True))
+        pair = found.get(action_type)
+        if pair is None:
+            pair = found[action_type] = (game.action(action_type, mode),
+                                         Context(game=game, mode=mode, action_type=action_type, overriding=True))
+        pair[1].notes.clear()
+        pair[0].apply(state, params, pair[1])
     return state

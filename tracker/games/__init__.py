@@ -37,6 +37,8 @@ class Plugin:
     links: tuple[Link, ...]
     demo: tuple[Demo, ...]
     bench: Bench | None = None
+    # Other modes whose long logs the replay benchmark folds too (`REPLAYS` in demo.py).
+    replays: tuple[Bench, ...] = ()
     flows: tuple[Flow, ...] = ()
     cards: Declared = field(default_factory=dict)
 
@@ -65,6 +67,7 @@ def load(package: str) -> Plugin:
         links=tuple(_optional(f"{module}.links", "LINKS", ())),
         demo=tuple(_optional(f"{module}.demo", "DEMO", ())),
         bench=_optional(f"{module}.demo", "BENCH", None),
+        replays=tuple(_optional(f"{module}.demo", "REPLAYS", ())),
         flows=tuple(_optional(f"{module}.demo", "FLOWS", ())),
         cards=declared(_optional(f"{module}.page", "CARD_FACTS", None)),
     )

@@ -63,3 +63,48 @@ FLOWS = (
                 *_ATTACK, Tap("advance"), Tap("advance")),
          expect=(("lp-1", "31"), ("turn", "2"))),
 )
+
+
+
+def adventure_log(events: int) -> tuple:
+    """A long chance encounter as the table records it, `events` long: every round both heroes draw
+    (while their decks last) and keep to 7 cards, the token holder hits the villain for 2 (3 damage,
+    armor 1), the villain hits the other hero for 2, who heals it back, the villain heals its 2, and
+    the time scale, already at 0, repeats its "0" step. Every event is legal (a test replays it)."""
+    hand, deck, log, lead = [5, 5], [25, 25], [], 0
+    while len(log) < events:
+        other = 1 - lead
+        for s in (0, 1):
+            if deck[s]:
+                got = min(2, deck[s])
+                log.append(("draw_cards", {"player": s, "count": 2}))
+                deck[s] -= got
+                hand[s] += got
+        log += [("advance_phase", {}),
+                ("declare_attack", {"player": lead, "attack_type": "close", "villain": "v1"}),
+                ("attack_roll", {"player": lead, "roll": 5, "value": 12}), ("damage_roll", {"player": lead, "amount": 3}),
+                ("damage_villain", {"villain": "v1"})]
+        for s in (lead, other):
+            log.append(("advance_phase", {"player": s}))
+            if hand[s] > 7:
+                log.append(("discard_to_hand_limit", {"player": s, "count": hand[s] - 7}))
+                hand[s] = 7
+            log.append(("advance_phase", {"player": s}))
+        log += [("villain_action_roll", {"villain": "v1", "roll": 8}),
+                ("villain_attack", {"villain": "v1", "target": other, "amount": 2}), ("apply_damage", {"target": other}),
+                ("heal", {"target": other, "amount": 2}), ("heal_villain", {"villain": "v1", "amount": 2}),
+                ("advance_phase", {}), ("remove_time_counter", {}), ("advance_phase", {})]
+        lead = other
+    return tuple(log[:events])
+
+
+# The replay benchmark's adventure log (a cycle as long as the log: it is folded once).
+REPLAYS = (
+    Bench(
+        mode="chance_encounter",
+        players=[{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
+        options={"starting_player": 0, "time_counters": 0,
+                 "villains": [{"name": "Ogre", "tp": 14, "life_points": 99, "dodge": "-", "armor": 1, "actions": 1}]},
+        cycle=adventure_log(10_000),
+    ),
+)

@@ -225,6 +225,9 @@ def player(state: dict, seat: int) -> dict:
 
 
 def name_of(state: dict, seat) -> str:
+    players = state["players"]
+    if type(seat) is int and 0 <= seat < len(players):  # the common case, on every log line
+        return players[seat]["name"]
     return seats.name_of(state, seat, missing=f"seat {seat}")
 
 
