@@ -78,13 +78,14 @@ def _context(request, access) -> dict:
     page = plugin(session.game).page
     state = session.state
     forms = mode_forms(game, state, session.mode)
-    phase_ids = [p.id for p in game.phases]
+    phases = game.phases_for(session.mode)
+    phase_ids = [p.id for p in phases]
     context = {
         "session": session, "game": game, "state": state, "can_write": access.can_write,
         "token": access.session.pk if access.can_write else session.view_id,
         "players": list(enumerate(state.get("players", []))),
-        "phases": game.phases, "phase_index": phase_ids.index(state["phase"]) if state.get("phase") in phase_ids else -1,
-        "current_phase": next((p.title for p in game.phases if p.id == state.get("phase")), state.get("phase")),
+        "phases": phases, "phase_index": phase_ids.index(state["phase"]) if state.get("phase") in phase_ids else -1,
+        "current_phase": next((p.title for p in phases if p.id == state.get("phase")), state.get("phase")),
         "log": table_log.table_log(session, LOG_LENGTH),
         "action_groups": table_log.drawer_groups(game, forms, state.get("phase")),
         "has_advance": "advance_phase" in game.actions,

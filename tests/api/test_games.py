@@ -9,12 +9,15 @@ def test_games_list_names_every_registered_game_with_its_modes(api, db):
 
 def test_game_detail_gives_param_schemas_and_rule_links_that_open(api, db):
     detail = api.get("/api/games/aventuria/").json()
-    actions = {a["type"]: a for a in detail["actions"]}
+    # a type with a variant per mode is listed once per variant, each naming its modes: take the duel's
+    actions = {a["type"]: a for a in detail["actions"] if "duel" in (a.get("modes") or ["duel"])}
     for name in ("advance_phase", "draw_cards", "play_endurance", "declare_attack", "attack_roll", "damage_roll",
                  "dodge_roll", "apply_damage", "life_point_loss", "heal", "take_fate", "spend_fate_draw",
                  "spend_fate_endurance", "use_special_ability"):
         assert actions[name]["params"]["type"] == "object", name
     assert "target" in actions["declare_attack"]["params"]["properties"]
+    adventure = [a for a in detail["actions"] if a["type"] == "declare_attack" and "adventure" in (a.get("modes") or [])]
+    assert "villain" in adventure[0]["params"]["properties"] and "target" not in adventure[0]["params"]["properties"]
     assert {"start", "draw", "ready", "endurance", "actions", "end"} <= {p["id"] for p in detail["phases"]}
     rules = {r["id"]: r for r in detail["rules"]}
     assert "aventuria.R27" in rules

@@ -93,6 +93,9 @@ class Mode:
     # This mode's setup options as a JSON schema, where they differ from the game's `options_schema`
     # (an adventure's options are not a duel's).
     options: dict | None = None
+    # The phase ids this mode's states pass through, in order, where the game's phases serve
+    # several modes (a duel never shows an adventure's steps); None: all of them.
+    phases: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,12 @@ class Game:
 
     def mode(self, slug: str) -> Mode | None:
         return next((m for m in self.modes if m.slug == slug), None)
+
+    def phases_for(self, mode: str) -> tuple[Phase, ...]:
+        m = self.mode(mode)
+        if m is None or m.phases is None:
+            return self.phases
+        return tuple(p for p in self.phases if p.id in m.phases)
 
     def options_schema_for(self, mode: str) -> dict | None:
         m = self.mode(mode)

@@ -28,6 +28,10 @@ from .rules import RULES
 from .state import ADVENTURE_MODES, DUEL_MODES, hero_choices, setup, setup_errors, setup_examples
 
 DUELS = frozenset(DUEL_MODES)
+DUEL_PHASES = tuple(PHASE_TITLES)
+# The combat's own steps (the narrative, respite and adventure end come with the adventures).
+COMBAT_PHASES = ("combat_setup", "preparation", "hero_actions", "hero_end", "opponent_turns", "time_effects",
+                 "after_combat", "defeated")
 
 
 def _duel_only(spec):
@@ -50,11 +54,11 @@ GAME = Game(
     slug="aventuria",
     title="Aventuria Adventure Card Game",
     modes=(
-        Mode("duel", "Duel", 2, 2),
-        Mode("skirmish", "Skirmish", 3, 8),
-        Mode("team_duel", "Team Duel", 4, 8),
-        Mode("adventure", "Adventure", 1, 4, options=ADVENTURE_OPTIONS),
-        Mode("chance_encounter", "Chance Encounter", 1, 4, options=CHANCE_OPTIONS),
+        Mode("duel", "Duel", 2, 2, phases=DUEL_PHASES),
+        Mode("skirmish", "Skirmish", 3, 8, phases=DUEL_PHASES),
+        Mode("team_duel", "Team Duel", 4, 8, phases=DUEL_PHASES),
+        Mode("adventure", "Adventure", 1, 4, options=ADVENTURE_OPTIONS, phases=COMBAT_PHASES),
+        Mode("chance_encounter", "Chance Encounter", 1, 4, options=CHANCE_OPTIONS, phases=COMBAT_PHASES),
     ),
     phases=tuple(Phase(pid, title) for pid, title in {**PHASE_TITLES, **ADVENTURE_PHASES}.items()),
     actions=actions_table(*map(_duel_only, (*TURN_ACTIONS, *CARD_ACTIONS, *ATTACK_ACTIONS, *LIFE_ACTIONS)),
