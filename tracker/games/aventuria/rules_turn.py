@@ -86,7 +86,8 @@ def check_r6(state, params, ctx):
 
 def check_r7(state, params, ctx):
     if state["players"][params["player"]]["endurance_played_this_turn"] >= ENDURANCE_PER_TURN:
-        return f"You may add at most {ENDURANCE_PER_TURN} Endurance Cards per turn."
+        per = "round" if state["mode"] in ADVENTURE_MODES else "turn"
+        return f"You may add at most {ENDURANCE_PER_TURN} Endurance Cards per {per}."
 
 
 def check_r8(state, params, ctx):

@@ -241,16 +241,14 @@ def start_hero_turn(state: dict, seat: int) -> None:
     state["phase"] = "hero_actions"
     state["turn"] += 1
     state["last_attack"] = None
-    p = state["players"][seat]
-    p["temp_endurance"] = 0
 
 
 def end_hero_turn(state: dict) -> None:
     seat = state["active_player"]
     if seat is not None:
-        p = state["players"][seat]
-        p["turn_done"] = True
-        p["temp_endurance"] = 0
+        state["players"][seat]["turn_done"] = True
+    for p in state["players"]:
+        p["temp_endurance"] = 0  # Fate endurance lapses when the turn it was bought in ends (R42)
     state["pending_attack"] = None
     nxt = next_hero(state)
     if nxt is None:
@@ -261,8 +259,6 @@ def end_hero_turn(state: dict) -> None:
 
 def begin_hero_turns(state: dict) -> None:
     state["round_lead"] = state["starting_player"]
-    for p in state["players"]:
-        p["temp_endurance"] = 0
     state["active_player"] = None
     end_hero_turn(state)
 
