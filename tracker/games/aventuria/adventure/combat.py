@@ -267,6 +267,9 @@ def begin_opponent_turns(state: dict) -> None:
     state["phase"] = "opponent_turns"
     state["active_player"] = None
     state["opponent_turn"] = {"villain": None, "actions_left": 0, "rolls": [], "done": []}
+    first = next_villain(state)
+    if first is not None:  # the leftmost villain with actions acts first
+        state["opponent_turn"].update(villain=first["id"], actions_left=villain_actions(state, first))
 
 
 def next_villain(state: dict) -> dict | None:
