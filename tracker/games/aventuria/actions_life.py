@@ -22,7 +22,9 @@ def _after(state, fallen, text):
     return text
 
 
-def apply_apply_damage(state, params, ctx):
+def attack_damage(state, params) -> int:
+    """The damage `apply_damage` records: the amount given, else what the open attack on the target
+    lets through; the attack on the target closes with it."""
     target = params["target"]
     a = state.get("pending_attack")
     amount = params.get("amount")
@@ -30,7 +32,12 @@ def apply_apply_damage(state, params, ctx):
         if amount is None:
             amount = a["damage"]
         close_attack(state)
-    amount = amount or 0
+    return amount or 0
+
+
+def apply_apply_damage(state, params, ctx):
+    target = params["target"]
+    amount = attack_damage(state, params)
     fallen = change_life(state, [(target, -amount)])
     p = state["players"][target]
     return _after(state, fallen, f"{p['name']} takes {amount} damage ({p['life_points']} LP).")

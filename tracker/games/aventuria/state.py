@@ -100,6 +100,13 @@ def new_player(seat: int, raw: dict, mode: str) -> dict:
     }
 
 
+def table_counts(heroes: int) -> dict:
+    """What every Aventuria table keeps besides its players: 2 Fate Points a hero in the middle
+    ([Game Preparation]; [Adventure Rules > Prepare Your Heroes]) and the attack record."""
+    return {"fate_pool": 2 * heroes, "fate_removed": 0, "pending_attack": None, "last_attack": None,
+            "attack_count": 0, "elimination_count": 0, "outcome": None}
+
+
 def setup(mode: str, players: list, options: dict) -> dict:
     options = options or {}
     n = len(players)
@@ -109,13 +116,7 @@ def setup(mode: str, players: list, options: dict) -> dict:
         "active_player": None,
         "turn": 0,
         "starting_player": None,
-        "fate_pool": 2 * n,
-        "fate_removed": 0,
-        "pending_attack": None,
-        "last_attack": None,
-        "attack_count": 0,
-        "elimination_count": 0,
-        "outcome": None,
+        **table_counts(n),
         "reward_cards_allowed": bool(options.get("reward_cards_allowed", False)),
         "roll_off": {"round": 1, "contenders": list(range(n)), "rolls": [None] * n},
         "players": [new_player(i, p, mode) for i, p in enumerate(players)],

@@ -5,6 +5,7 @@ from tracker.engine import ActionSpec
 from tracker.engine.schema import boolean, die, enum, integer, obj, seat, string
 
 from ..actions_attack import apply_declare_attack as duel_declare, close_attack, set_step
+from ..actions_life import attack_damage
 from ..state import ATTACK_TYPES, TYPE_TITLES, halve_up, name_of
 from .actions_round import MODES, ROUND
 from .combat import (
@@ -136,15 +137,10 @@ def apply_villain_attack(state, params, ctx):
 def apply_hero_damage(state, params, ctx):
     """The end of an attack on a hero, or damage a card deals: LP stop at 0 ([Unconscious Heroes])."""
     target = params["target"]
-    a = state.get("pending_attack")
-    amount = params.get("amount")
-    if a and a["target"] == target and a["damage"] is not None:
-        if amount is None:
-            amount = a["damage"]
-        close_attack(state)
+    amount = attack_damage(state, params)
     p = state["players"][target]
-    fell = lose_life(state, target, amount or 0)
-    text = f"{p['name']} takes {amount or 0} damage ({p['life_points']} LP)."
+    fell = lose_life(state, target, amount)
+    text = f"{p['name']} takes {amount} damage ({p['life_points']} LP)."
     return text + fell_text(state, target, fell)
 
 

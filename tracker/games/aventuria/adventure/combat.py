@@ -5,7 +5,7 @@ can a game built on Aventuria (through `tracker.games.aventuria.kit`).
 """
 from __future__ import annotations
 
-from ..state import ADVENTURE_MODES, ATTACK_TYPES, new_player, random_discard
+from ..state import ADVENTURE_MODES, ATTACK_TYPES, new_player, random_discard, table_counts
 from .data import combat_for, conditions
 
 ROUND_STEPS = ("preparation", "hero_actions", "hero_end", "opponent_turns", "time_effects")
@@ -88,13 +88,7 @@ def setup_adventure(mode: str, players: list, options: dict) -> dict:
         "active_player": None,
         "starting_player": options.get("starting_player", 0),
         "round_lead": None,
-        "fate_pool": 2 * n,
-        "fate_removed": 0,
-        "pending_attack": None,
-        "last_attack": None,
-        "attack_count": 0,
-        "elimination_count": 0,
-        "outcome": None,
+        **table_counts(n),
         "reward_cards_allowed": True,
         "flavour": dict(AVENTURIA_FLAVOUR),
         "time_counters": None,
