@@ -79,10 +79,12 @@ def test_demo_data_loads_once(db):
     out = StringIO()
     call_command("load_demo", stdout=out)
     call_command("load_demo", stdout=out)
-    demo = Session.objects.get(game="aventuria")
+    demo = Session.objects.get(game="aventuria", mode="duel")
     assert Event.objects.filter(session=demo).count() == demo.version == 9
     assert demo.state["pending_attack"]["result"] == "hit"  # Arbosh's 3 under his Close Combat 14
     assert out.getvalue().count(f"/t/{demo.pk}/") == 2
+    encounter = Session.objects.get(game="aventuria", mode="chance_encounter")
+    assert encounter.state["phase"] == "hero_actions" and encounter.version == 4
     scenario = Session.objects.get(game="pathfinder", mode="scenario")
     assert scenario.state["hourglass"] == 29 and scenario.state["active_player"] == 2  # Sam's first turn
     assert Session.objects.filter(game="pathfinder", mode="campaign").count() == 1

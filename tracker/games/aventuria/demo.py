@@ -21,6 +21,21 @@ DEMO = (
             ("damage_roll", {"player": 0, "amount": 9}),
         ),
     ),
+    Demo(
+        title="Aventuria chance encounter",
+        mode="chance_encounter",
+        players=[{"name": "Ann (demo)", "hero": "DB", "attributes": {"close_combat": 14, "dodge": 8}},
+                 {"name": "Ben (demo)", "hero": "TM", "attributes": {"ranged_combat": 13, "dodge": 11}}],
+        options={"difficulty": "normal", "starting_player": 0, "time_counters": 6,
+                 "time_effects": {"3": "Draw an Event Card", "0": "Every hero loses 2 life points"},
+                 "villains": [{"name": "Tough Watchman", "tp": 7, "life_points": 9, "dodge": "-", "armor": 3, "actions": 1},
+                              {"name": "Loyal Bodyguard", "tp": 5, "life_points": 6, "dodge": "-", "armor": 1, "actions": 1},
+                              {"name": "Crossbowman", "tp": 4, "life_points": 5, "dodge": 6, "armor": 0, "actions": 1}]},
+        taps=(
+            ("draw_cards", {"player": 0, "count": 2}), ("draw_cards", {"player": 1, "count": 2}),
+            ("play_endurance", {"player": 0, "source": "hand"}), ("advance_phase", {}),
+        ),
+    ),
 )
 
 # A life point lost and healed again: the table's most frequent tap, repeatable without end.
