@@ -324,8 +324,10 @@ def check_r131(state, params, ctx):
     if c["threat"] is None:
         return None if given is not None or state["threat_value"] is not None else \
             "Give this combat's threat value (threat_value), as its game instructions say."
-    if given is not None and given != c["threat"] * n:
-        return f"Here the threat value is {c['threat']} x {n} = {c['threat'] * n}."
+    base, extra = c["threat"] * n, c.get("threat_extra", 0) * n
+    if given is not None and not base <= given <= base + extra:
+        more = f", plus up to {extra} damage points on Risk and Profit" if extra else ""
+        return f"Here the threat value is {c['threat']} x {n} = {base}{more}."
 
 
 def check_h7(state, params, ctx):
