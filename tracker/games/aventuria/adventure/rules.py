@@ -249,7 +249,7 @@ def check_r86(state, params, ctx):
         return None
     if state["fate_pool"] > 0:
         return f"The Fate Point comes from the middle while it has any ({state['fate_pool']})."
-    attacker = (_attack(state) or {}).get("attacker")
+    attacker = (_attack(state) or {}).get("attacker") if ctx.action_type == "damage_villain" else params.get("player")
     if source == attacker:
         return "The Fate Point comes from another hero."
     if state["players"][source]["fate_points"] < 1:
