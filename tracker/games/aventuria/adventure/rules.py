@@ -39,7 +39,7 @@ def check_r67(state, params, ctx):
         return None
     placed = placed_threat(state) if ctx.action_type != "setup_combat" else 0
     for raw in incoming or ():
-        if raw.get("kind", "henchman") != "henchman":
+        if raw.get("kind", "henchman") != "henchman" or raw.get("name") in state["combat"].get("extras", ()):
             continue
         if placed >= target:
             return f"Threat value already reached ({placed} of {target}): no more henchmen are drawn."
@@ -52,6 +52,8 @@ def check_r68(state, params, ctx):
         return None
     for raw in params.get("villains") or ([params] if "name" in params else []):
         words = raw.get("keywords")
+        if raw.get("name") in state["combat"].get("extras", ()):
+            continue  # [Saving Silvana]: the Cowardly Goblins set aside in the narrative join the row
         if raw.get("kind", "henchman") == "henchman" and words and not set(words) & set(allowed):
             return f"This combat uses only {' or '.join(allowed)} henchmen; {raw['name']} is {', '.join(words)}."
 
