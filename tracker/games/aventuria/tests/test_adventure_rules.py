@@ -322,3 +322,12 @@ def test_chance_encounter_options_start_the_combat():
     assert s["phase"] == "preparation" and s["round"] == 1 and s["time_counters"] == 4
     assert [v["id"] for v in s["villains"]] == ["v1", "v2"] and s["threat_value"] == 14
     assert fp(s, 0) == fp(s, 1) == 0 and s["fate_pool"] == 4
+
+
+def test_r86_a_card_that_defeats_a_villain_takes_the_fate_point_from_another_hero_too():
+    s = hero_turns(adventure())
+    s = edit(s, lambda st: (st.update(fate_pool=0, fate_removed=0), st["players"][1].update(fate_points=4)))
+    assert msg(s, "villain_life_point_loss", "R86", villain="v2", amount=6, player=1,
+               fate_from=1) == "The Fate Point comes from another hero."
+    s = ok(s, "villain_life_point_loss", villain="v2", amount=6, player=0, fate_from=1)
+    assert (fp(s, 0), fp(s, 1)) == (1, 3)
