@@ -28,7 +28,9 @@ def check_r67(state, params, ctx):
             return (f"Threat value not reached ({placed_threat(state)} of {state['threat_value']}): "
                     "draw another henchman.")
         return None
-    if state["phase"] != "combat_setup":
+    # Round 1's Preparation follows the placement at once: one more henchman there is one drawn too
+    # many (later, time effects and cards bring henchmen in).
+    if state["phase"] != "combat_setup" and (state["phase"], state["round"]) != ("preparation", 1):
         return None
     incoming = params.get("villains") if ctx.action_type == "setup_combat" else [params]
     if ctx.action_type == "setup_combat" and params.get("threat_value") is not None:
