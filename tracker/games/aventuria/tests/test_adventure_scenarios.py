@@ -23,6 +23,9 @@ def test_example_placement_of_leaders_and_henchmen_t25():
     assert s["phase"] == "preparation" and s["round"] == 1
     assert [v["name"] for v in s["villains"]] == [
         "Baron von Wildenstein", "Loyal Bodyguard", "Loyal Bodyguard", "Tough Watchman"]
+    assert "already reached (17 of 12)" in msg(s, "place_henchman", "R67", **BODYGUARD)
+    s = villains_act(s)  # a time effect may bring one in later
+    assert ok(s, "place_henchman", **BODYGUARD)["villains"][-1]["id"] == "v5"
     # drawn as one row, the 4th henchman is one too many
     row = [BARON, BODYGUARD, BODYGUARD, WATCHMAN, BODYGUARD]
     fresh = new("adventure", n=2, adventure="legacy-of-wildenstein", start_act=2, heir=1)
