@@ -61,6 +61,6 @@ LIFE_ACTIONS = (
                    target=seat(title="Unconscious hero"),
                    endurance=integer(0, 30, "X: ready Endurance Cards exhausted", title="Endurance (X)"),
                    roll=die(20)),
-               apply_reanimate, rules=("aventuria.R75", "aventuria.R71"),
+               apply_reanimate, rules=("aventuria.R75", "aventuria.R71", "aventuria.R74"),
                phases=HERO_TURN_ONLY, phase_rule="aventuria.R70", modes=MODES),
 )

@@ -180,7 +180,7 @@ VILLAIN_ACTIONS = (
                obj(("villain", "amount"), **_villain(), amount=integer(1, 999, title="Life points"),
                    player=seat("the hero whose card caused it (gains the Fate Point if it defeats)"),
                    fate_from=seat("hero who gives the Fate Point when the middle is empty")),
-               apply_villain_life_point_loss, rules=("aventuria.H8", "aventuria.R86", "aventuria.R71"),
+               apply_villain_life_point_loss, rules=("aventuria.H8", "aventuria.R86", "aventuria.R71", "aventuria.R74"),
                phases=ROUND, phase_rule="aventuria.R70", modes=MODES, seat_params=("player", "fate_from")),
     ActionSpec("heal_villain", "Villain heals",
                obj(("villain", "amount"), **_villain(), amount=integer(1, 999, title="Life points"),

@@ -31,15 +31,18 @@ class Combat:
     doom_per_knockout: bool = False
     last: bool = True  # no act follows this combat
     rewards: bool = False  # Reward Cards, one per hero, after a victory
+    threat_extra: int = 0  # per hero, what the narrative may add to the threat value
+    extras: tuple[str, ...] = ()  # henchmen the narrative sets aside: outside the pile and the threat value
 
 
 COMBATS = {
     ("saving-silvana", 1): Combat(
         "saving-silvana", 1, "Saving Silvana", "[Short Adventure: Saving Silvana]", 5, ("??? the Kobold",),
-        ("Pirate", "Orc"), "all_opponents", ("doom",), doom_per_knockout=True, rewards=True),
+        ("Pirate", "Orc"), "all_opponents", ("doom",), doom_per_knockout=True, rewards=True,
+        extras=("Cowardly Goblin",)),
     ("the-non-gambling-kind", 1): Combat(
         "the-non-gambling-kind", 1, "The Non-Gambling Kind", "[Short Adventure: The Non-Gambling Kind]", 4,
-        (), (), "declared", ("time",)),
+        (), (), "declared", ("time",), threat_extra=3),  # + damage points on "Risk and Profit", up to 3 a hero
     ("legacy-of-wildenstein", 1): Combat(
         "legacy-of-wildenstein", 1, "Legacy of Wildenstein, Act 1", "[Act 1]", 5, ("Gripbeard Goutgroves",),
         ("Bandit",), "all_opponents", ("heir",), last=False, rewards=True),
@@ -66,4 +69,5 @@ def conditions(c: Combat) -> dict:
     """What the combat core reads of a combat, kept in the state (a game built on the core keeps its own)."""
     return {"title": c.title, "section": c.section, "threat": c.threat, "leaders": list(c.leaders),
             "keywords": list(c.keywords), "victory": c.victory, "defeat": list(c.defeat),
-            "doom_per_knockout": c.doom_per_knockout, "last": c.last, "rewards": c.rewards}
+            "doom_per_knockout": c.doom_per_knockout, "last": c.last, "rewards": c.rewards,
+            "threat_extra": c.threat_extra, "extras": list(c.extras)}

@@ -28,7 +28,9 @@ def check_r67(state, params, ctx):
             return (f"Threat value not reached ({placed_threat(state)} of {state['threat_value']}): "
                     "draw another henchman.")
         return None
-    if state["phase"] != "combat_setup":
+    # Round 1's Preparation follows the placement at once: one more henchman there is one drawn too
+    # many (later, time effects and cards bring henchmen in).
+    if state["phase"] != "combat_setup" and (state["phase"], state["round"]) != ("preparation", 1):
         return None
     incoming = params.get("villains") if ctx.action_type == "setup_combat" else [params]
     if ctx.action_type == "setup_combat" and params.get("threat_value") is not None:
@@ -39,7 +41,7 @@ def check_r67(state, params, ctx):
         return None
     placed = placed_threat(state) if ctx.action_type != "setup_combat" else 0
     for raw in incoming or ():
-        if raw.get("kind", "henchman") != "henchman":
+        if raw.get("kind", "henchman") != "henchman" or raw.get("name") in state["combat"].get("extras", ()):
             continue
         if placed >= target:
             return f"Threat value already reached ({placed} of {target}): no more henchmen are drawn."
@@ -52,6 +54,8 @@ def check_r68(state, params, ctx):
         return None
     for raw in params.get("villains") or ([params] if "name" in params else []):
         words = raw.get("keywords")
+        if raw.get("name") in state["combat"].get("extras", ()):
+            continue  # [Saving Silvana]: the Cowardly Goblins set aside in the narrative join the row
         if raw.get("kind", "henchman") == "henchman" and words and not set(words) & set(allowed):
             return f"This combat uses only {' or '.join(allowed)} henchmen; {raw['name']} is {', '.join(words)}."
 
@@ -249,7 +253,7 @@ def check_r86(state, params, ctx):
         return None
     if state["fate_pool"] > 0:
         return f"The Fate Point comes from the middle while it has any ({state['fate_pool']})."
-    attacker = (_attack(state) or {}).get("attacker")
+    attacker = (_attack(state) or {}).get("attacker") if ctx.action_type == "damage_villain" else params.get("player")
     if source == attacker:
         return "The Fate Point comes from another hero."
     if state["players"][source]["fate_points"] < 1:
@@ -324,8 +328,10 @@ def check_r131(state, params, ctx):
     if c["threat"] is None:
         return None if given is not None or state["threat_value"] is not None else \
             "Give this combat's threat value (threat_value), as its game instructions say."
-    if given is not None and given != c["threat"] * n:
-        return f"Here the threat value is {c['threat']} x {n} = {c['threat'] * n}."
+    base, extra = c["threat"] * n, c.get("threat_extra", 0) * n
+    if given is not None and not base <= given <= base + extra:
+        more = f", plus up to {extra} damage points on Risk and Profit" if extra else ""
+        return f"Here the threat value is {c['threat']} x {n} = {base}{more}."
 
 
 def check_h7(state, params, ctx):

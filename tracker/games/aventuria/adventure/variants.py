@@ -16,8 +16,8 @@ from .actions_villains import apply_hero_damage
 # Fate for others as a Team Duel allows it (R49; an adventure has R77).
 DROPPED = frozenset({"aventuria.R50", "aventuria.R1", "aventuria.R120", "aventuria.H6", "aventuria.R49"})
 ACTING = ("aventuria.R71", "aventuria.R74")
-ATTACK_STEP = ("aventuria.R82", "aventuria.R71")
-FATE = ("aventuria.R77", "aventuria.R71")
+ATTACK_STEP = ("aventuria.R82", *ACTING)
+FATE = ("aventuria.R77", *ACTING)
 
 ADAPT = {
     "mulligan": {"phases": frozenset({"preparation"}), "add": ACTING},
@@ -30,9 +30,9 @@ ADAPT = {
     "attack_roll": {"add": ATTACK_STEP}, "spend_fate_reroll": {"add": (*FATE, "aventuria.R82")},
     "fate_reroll_attack": {"add": (*FATE, "aventuria.R82")}, "attack_failed_final": {"add": ATTACK_STEP},
     "take_fate": {"add": ATTACK_STEP}, "damage_roll": {"add": ATTACK_STEP},
-    "dodge_roll": {"add": ("aventuria.R71",)}, "apply_armor": {"add": ("aventuria.R71",)},
+    "dodge_roll": {"add": ACTING}, "apply_armor": {"add": ACTING},
     "apply_damage": {"apply": apply_hero_damage}, "life_point_loss": {"apply": apply_life_point_loss},
-    "heal": {"apply": apply_heal, "add": ("aventuria.R73", "aventuria.R71")},
+    "heal": {"apply": apply_heal, "add": ("aventuria.R73", *ACTING)},
     "simultaneous_loss": {"apply": apply_simultaneous_loss},
     "spend_fate_draw": {"add": FATE}, "spend_fate_endurance": {"add": FATE},
 }
