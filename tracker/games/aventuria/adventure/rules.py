@@ -172,6 +172,8 @@ def check_r80(state, params, ctx):
     if nxt is None:
         return "Every villain has acted this round."
     if now is not None and now["status"] == "active" and turn["actions_left"] > 0:
+        if not turn["rolls"]:
+            return f"It is {now['name']}'s turn: villains act from left to right."
         return f"{now['name']} is acting ({turn['actions_left']} action(s) left): villains act from left to right."
     if nxt["id"] != vid:
         return f"It is {nxt['name']}'s turn: villains act from left to right."
