@@ -19,11 +19,16 @@
   }
   var game = document.getElementById("ng-game"), mode = document.getElementById("ng-mode");
   if (!game || !mode) return;
+  // a game's options may differ by mode (data-modes): only the chosen mode's are shown and sent
+  function forMode(el) {
+    var o = mode.selectedOptions[0];
+    return !el.dataset.modes || !o || el.dataset.modes.split(" ").indexOf(o.value) >= 0;
+  }
   function rows() { return Array.prototype.slice.call(document.querySelectorAll(".player-row")); }
   function syncModes() {
     // only the chosen game's player fields and options are shown and sent
     Array.prototype.forEach.call(document.querySelectorAll("#new-game [data-game]:not(option)"), function (el) {
-      var mine = el.dataset.game === game.value;
+      var mine = el.dataset.game === game.value && forMode(el);
       el.hidden = !mine;
       (el.matches("input, select") ? [el] : Array.prototype.slice.call(el.querySelectorAll("input, select")))
         .forEach(function (input) { input.disabled = !mine; });
@@ -36,6 +41,7 @@
     // Select the option itself: two games may share a mode's value ("duel"), and setting
     // mode.value would pick the other game's hidden, disabled option, which is never sent.
     if ((!mode.selectedOptions[0] || mode.selectedOptions[0].disabled) && first) first.selected = true;
+    syncOptions();
     syncRows();
     syncSeatNames();
   }
@@ -65,6 +71,13 @@
   document.getElementById("new-game").addEventListener("input", function (ev) {
     if (ev.target.name === "name") syncSeatNames();
   });
-  mode.addEventListener("change", syncRows);
+  function syncOptions() {
+    Array.prototype.forEach.call(document.querySelectorAll("#new-game details.options[data-modes]"), function (el) {
+      var mine = el.dataset.game === game.value && forMode(el);
+      el.hidden = !mine;
+      el.querySelectorAll("input, select").forEach(function (input) { input.disabled = !mine; });
+    });
+  }
+  mode.addEventListener("change", function () { syncOptions(); syncRows(); });
   syncModes();
 })();

@@ -149,13 +149,26 @@ def mode_forms(game: Game, state: dict, mode: str) -> list[dict]:
     ]
 
 
-def option_fields(game: Game) -> list[Field]:
-    """A game's setup options as form fields; seats are offered as "Seat 1" ... before names exist."""
-    if not game.options_schema:
+def option_fields(game: Game, mode: str | None = None) -> list[Field]:
+    """A game's setup options as form fields, those of `mode` where it has its own (`Mode.options`);
+    seats are offered as "Seat 1" ... before names exist."""
+    schema = game.options_schema_for(mode) if mode else game.options_schema
+    if not schema:
         return []
-    seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in game.modes))]}
-    spec = ActionSpec("setup", "Setup", game.options_schema, apply=lambda *a: None)
+    modes = [m for m in game.modes if mode is None or m.slug == mode] or list(game.modes)
+    seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in modes))]}
+    spec = ActionSpec("setup", "Setup", schema, apply=lambda *a: None)
     return action_fields(spec, seats)
+
+
+def option_sets(game: Game) -> list[dict]:
+    """The new-game form's option groups: {modes, fields, own}, one for the modes that take the game's
+    options and one per mode with options of its own (`own`); `modes` is the space-separated slugs."""
+    shared = [m.slug for m in game.modes if m.options is None]
+    sets = [{"modes": " ".join(shared), "fields": option_fields(game, shared[0]), "own": False}] if shared else []
+    sets += [{"modes": m.slug, "fields": option_fields(game, m.slug), "own": True}
+             for m in game.modes if m.options is not None]
+    return [s for s in sets if s["fields"]]
 
 
 def player_fields(game: Game) -> list[PlayerField]:
