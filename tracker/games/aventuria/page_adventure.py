@@ -12,7 +12,7 @@ from .adventure.combat import (
     villain, villain_actions,
 )
 from .adventure.rules import METHODS, targets_for
-from .page import defence, roll_steps
+from .page_common import defence, hero_cards, roll_steps
 from .state import ATTACK_TYPES, ATTRIBUTE_OF, TYPE_TITLES, name_of
 
 STEPS = (("preparation", "Preparation"), ("hero_turns", "Hero Turns"), ("opponent_turns", "Opponent Turns"),
@@ -29,18 +29,16 @@ METHOD_TITLES = {"starting_hero": "starting hero", "random": "random", "special"
 
 
 class Offer:
-    """Quick buttons kept only when the engine takes them now."""
+    """A Quick button, only when the engine takes it now (else None)."""
 
     def __init__(self, table: Table):
-        self.table, self.out = table, []
+        self.table = table
 
     def __call__(self, label, action_type, params, testid, primary=False, then=()) -> Quick | None:
         t = self.table
         if not legal(t.game, t.state, action_type, params, t.mode):
             return None
-        q = Quick(label, action_type, params, testid=testid, primary=primary, then=tuple(then))
-        self.out.append(q)
-        return q
+        return Quick(label, action_type, params, testid=testid, primary=primary, then=tuple(then))
 
 
 def chain_legal(table: Table, steps: list[tuple[str, dict]]) -> bool:
@@ -295,11 +293,6 @@ def _time_effects(table: Table, offer: Offer) -> dict | None:
 
 # ------------------------------------------------------------------ the page
 
-def _heroes(state: dict) -> list:
-    return [(i, {**p, "attack_badges": [(t, bool(p.get("attacks_this_turn", {}).get(t))) for t in ATTACK_TYPES]})
-            for i, p in enumerate(state.get("players", []))]
-
-
 def adventure_context(table: Table) -> dict:
     state = table.state
     offer = Offer(table)
@@ -309,36 +302,6 @@ def adventure_context(table: Table) -> dict:
         adv.update(setup=_setup(table, offer), prep=_preparation(table, offer), declare=_declare(table),
                    attack=_hero_attack(table), revive=_revive(table), turn_end=_turn_end(table, offer),
                    villains=_villain_turn(table, offer), time=_time_effects(table, offer))
-        adv["offered"] = list(offer.out)
-    return {
-        "adv": adv,
-        "phases": [],  # the plan draws the round's own stepper
-        "players": _heroes(state),
-        "now": [],
-        "quick_loss": (2, 3),
-        "loss_pad": (4, 6, 7, 8, 9, 10),
-        "heal_pad": (2, 3, 4, 5),
-        "fate_takers": [i for i in range(len(state.get("players", [])))
-                        if legal(table.game, state, "take_fate", {"player": i}, table.mode)],
-    }
+    # the plan draws the round's own stepper; every button is in the plan's steps, none in "now"
+    return {**hero_cards(table), "adv": adv, "phases": [], "now": []}
 
-
-def offered(context: dict) -> list[Quick]:
-    """Every Quick the adventure page shows (for tests and the taps benchmark)."""
-    adv = context["adv"]
-    out = list(adv.get("offered", ()))
-    prep = adv.get("prep")
-    if prep:
-        out += [q for h in prep["heroes"] for q in (h["draw"], h["endurance_q"]) if q]
-        out += [prep["everyone"]] if prep["everyone"] else []
-    out += adv.get("declare") or []
-    for key in ("attack",):
-        if adv.get(key):
-            out += adv[key]["buttons"]
-    vt = adv.get("villains")
-    if vt:
-        out += [q for pad in vt["pads"] for q in (*pad["row"], *pad["more"])]
-        if vt["defence"]:
-            out += vt["defence"]["buttons"] + vt["defence"]["after"]
-    out += [q for r in adv.get("revive") or () for q in r["heals"]]
-    return out

@@ -5,7 +5,10 @@ import pytest
 from tracker.engine.kit.presenter import Table, mode_forms
 from tracker.games.aventuria import GAME
 from tracker.games.aventuria.page import CARD_FACTS, context
-from tracker.games.aventuria.page_adventure import chain_legal, offered
+from tracker.games import plugin
+from tracker.games.aventuria.page_adventure import chain_legal
+
+from bench.taps import offered, play
 
 from .conftest import new, ok, run
 
@@ -28,9 +31,10 @@ def page(state):
 
 
 def assert_all_legal(state):
+    """Every Quick the page offers (the taps benchmark's walk of the context) is recorded as it stands."""
     ctx = page(state)
     t = table(state)
-    for q in offered(ctx):
+    for q in offered(plugin("aventuria"), state, state["mode"])["quick"]:
         assert chain_legal(t, [(q.type, q.params), *((s["type"], s["params"]) for s in q.then)]), (q.label, q.params)
     return ctx
 
@@ -213,3 +217,10 @@ def test_a_refused_tap_is_never_offered():
     assert not run(state, "villain_action_roll", villain="v2", roll=3).accepted  # Baron first
     vt = page(state)["adv"]["villains"]
     assert vt["who"]["id"] == "v1"
+
+
+def test_the_adventure_flows_meet_their_tap_goals_through_the_presenter():
+    flows = [f for f in plugin("aventuria").flows if f.mode == "chance_encounter"]
+    assert {f.goal for f in flows if "villain's turn" in f.name} == {3}
+    for flow in flows:
+        assert play(plugin("aventuria"), flow) <= flow.goal, flow.name
