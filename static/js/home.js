@@ -28,7 +28,7 @@
   function syncModes() {
     // only the chosen game's player fields and options are shown and sent
     Array.prototype.forEach.call(document.querySelectorAll("#new-game [data-game]:not(option)"), function (el) {
-      var mine = el.dataset.game === game.value && forMode(el);
+      var mine = el.dataset.game === game.value;
       el.hidden = !mine;
       (el.matches("input, select") ? [el] : Array.prototype.slice.call(el.querySelectorAll("input, select")))
         .forEach(function (input) { input.disabled = !mine; });
@@ -72,8 +72,9 @@
     if (ev.target.name === "name") syncSeatNames();
   });
   function syncOptions() {
-    Array.prototype.forEach.call(document.querySelectorAll("#new-game details.options[data-modes]"), function (el) {
-      var mine = el.dataset.game === game.value && forMode(el);
+    var sets = document.querySelectorAll("#new-game details.options[data-game='" + game.value + "'] [data-modes]");
+    Array.prototype.forEach.call(sets, function (el) {
+      var mine = forMode(el);
       el.hidden = !mine;
       el.querySelectorAll("input, select").forEach(function (input) { input.disabled = !mine; });
     });

@@ -1,6 +1,8 @@
 """A chance encounter's round on a phone, taps only: two heroes, two villains; the preparation's draws, an
 attack on a villain, the hero turns ended, a villain's attack that knocks a hero out, the time counter,
 the next round, and the other hero reanimating the one who fell."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -69,10 +71,16 @@ def test_one_round_of_a_chance_encounter_by_taps(new_context, shot):
     expect(page.get_by_test_id("av-who")).to_have_text("Baron, action 1 of 2")
     turn = tap.count
     tap("pad-villain_action_roll-roll", face=10)
+    page.get_by_test_id("method-starting_hero").tap()  # narrowing the targets: only Ann holds the token
+    expect(page.get_by_test_id("hit-pad-1")).to_be_hidden()
+    page.get_by_test_id("method-most_life_points").tap()  # both on 40: both may be hit, the method goes along
+    expect(page.get_by_test_id("hit-pad-1")).to_be_visible()
     page.get_by_test_id("hit-more-1").locator("summary").tap()  # the big amounts are folded
+    expect(page.get_by_test_id("hit-1-45")).to_have_attribute("data-params", re.compile(r'"method": ?"most_life_points"'))
     tap("hit-1-45")
     tap("apply-damage")
     assert tap.count - turn == 3  # the goal: three taps a villain turn, nothing typed but the roll
+    expect(page.get_by_test_id("log")).to_contain_text("Baron attacks Ben")
     expect(page.get_by_test_id("unconscious-1")).to_be_visible()
     expect(page.get_by_test_id("player-1")).to_have_class("player out")
     shot(page, "adventure-villain-turn")
@@ -105,3 +113,54 @@ def test_one_round_of_a_chance_encounter_by_taps(new_context, shot):
     shot(page, "adventure-revived")
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+
+
+def test_the_row_is_placed_by_chips_and_a_villain_typed_once_fills_itself_in(page, create_session):
+    session = create_session({**ENCOUNTER, "options": {"starting_player": 0}})
+    page.goto(session["url"])
+    tap = Taps(page)
+    tap("time-4")
+    expect(page.get_by_test_id("av-threat")).to_have_text("Threat 0 of 14")
+    form = page.get_by_test_id("av-henchman-form")
+    name = form.locator("input[name=name]")
+    expect(name).to_have_attribute("list", "tk-cards-villain")
+    name.fill("Baron")  # a name is the one thing a form cannot tap
+    for testid, chip in (("av-tp", 9), ("av-lp", 12), ("av-dodge", 6), ("av-armor", 2), ("av-actions", "N")):
+        tap(testid, face=chip, records=0)
+    tap("av-place")
+    expect(page.get_by_test_id("av-threat")).to_have_text("Threat 9 of 14")
+    expect(page.get_by_test_id("villain-v1")).to_contain_text("Actions N=2")
+
+    name.fill("baron")  # known now: its card's facts come back
+    assert [form.locator(f"[name={f}]").input_value() for f in ("tp", "life_points", "dodge", "armor", "actions")] == [
+        "9", "12", "6", "2", "N"]
+    name.fill("Thug")  # not known: what the name filled goes again
+    assert form.locator("[name=tp]").input_value() == ""
+    for testid, chip in (("av-tp", 5), ("av-lp", 6), ("av-dodge", "-"), ("av-armor", 1), ("av-actions", 1)):
+        tap(testid, face=chip, records=0)
+    tap("av-place")  # 14 of 14: the combat begins by itself
+    expect(page.get_by_test_id("av-prep")).to_be_visible()
+    expect(page.get_by_test_id("villain-v2")).to_contain_text("Dodge -")
+
+
+def test_a_chance_encounter_starts_from_the_home_page_with_its_own_options(page):
+    page.goto("/")
+    form = page.get_by_test_id("new-game")
+    form.locator("select[name=game]").select_option("aventuria")
+    options = form.locator("details.options[data-game=aventuria]")
+    options.locator("summary").tap()
+    expect(options.locator("input[name=reward_cards_allowed]")).to_be_visible()  # the duel's
+    expect(options.locator("select[name=time_out]")).to_be_hidden()
+    form.locator("select[name=mode]").select_option("chance_encounter")
+    expect(options.locator("input[name=reward_cards_allowed]")).to_be_hidden()
+    expect(options.locator("select[name=time_out]")).to_be_visible()
+    names = form.locator("input[name=name]")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Ben") if names.nth(1).is_visible() else None
+    options.locator("input[name=time_counters]").fill("5")
+    options.locator("select[name=time_out]").select_option("defeat")
+    page.get_by_test_id("start").tap()
+    expect(page.get_by_test_id("av-setup")).to_be_visible()
+    # the time counters came with the options: the henchmen come next
+    expect(page.get_by_test_id("av-henchman-form")).to_be_visible()
+    expect(page.get_by_test_id("av-time")).to_have_text("5")

@@ -155,20 +155,19 @@ def option_fields(game: Game, mode: str | None = None) -> list[Field]:
     schema = game.options_schema_for(mode) if mode else game.options_schema
     if not schema:
         return []
-    modes = [m for m in game.modes if mode is None or m.slug == mode] or list(game.modes)
-    seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in modes))]}
+    seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in game.modes))]}
     spec = ActionSpec("setup", "Setup", schema, apply=lambda *a: None)
     return action_fields(spec, seats)
 
 
-def option_sets(game: Game) -> list[dict]:
-    """The new-game form's option groups: {modes, fields, own}, one for the modes that take the game's
-    options and one per mode with options of its own (`own`); `modes` is the space-separated slugs."""
-    shared = [m.slug for m in game.modes if m.options is None]
-    sets = [{"modes": " ".join(shared), "fields": option_fields(game, shared[0]), "own": False}] if shared else []
-    sets += [{"modes": m.slug, "fields": option_fields(game, m.slug), "own": True}
-             for m in game.modes if m.options is not None]
-    return [s for s in sets if s["fields"]]
+def mode_option_fields(game: Game) -> list[dict]:
+    """The new-game form's options of every mode, each field once: {field, modes} where `modes` (the
+    space-separated slugs) are the modes that take it (a mode's own options or else the game's)."""
+    out: dict[str, dict] = {}
+    for m in game.modes:
+        for f in option_fields(game, m.slug):
+            out.setdefault(f.name, {"field": f, "modes": []})["modes"].append(m.slug)
+    return [{"field": item["field"], "modes": " ".join(item["modes"])} for item in out.values()]
 
 
 def player_fields(game: Game) -> list[PlayerField]:

@@ -13,7 +13,7 @@ from .adventure.combat import (
 )
 from .adventure.rules import METHODS, targets_for
 from .page_common import defence, hero_cards, roll_steps
-from .state import ATTACK_TYPES, ATTRIBUTE_OF, TYPE_TITLES, name_of
+from .state import ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
 
 STEPS = (("preparation", "Preparation"), ("hero_turns", "Hero Turns"), ("opponent_turns", "Opponent Turns"),
          ("time_effects", "Time Effects"), ("end_of_round", "End of Round"))
@@ -220,6 +220,13 @@ def _turn_end(table: Table, offer: Offer) -> Quick | None:
     if state["phase"] not in ("hero_actions", "hero_end") or a is None:
         return None
     me = {"player": a}
+    limit = state["flavour"].get("hand_limit", HAND_LIMIT)
+    extra = state["players"][a]["hand_count"] - limit
+    if state["phase"] == "hero_end" and extra > 0:  # the hand limit first, then the turn ends
+        discard = offer(f"Discard {extra} to {limit}", "discard_to_hand_limit", {"player": a, "count": extra},
+                        "discard-to-limit", primary=True)
+        if discard:
+            return discard
     if state["phase"] == "hero_actions" and chain_legal(table, [("advance_phase", me), ("advance_phase", me)]):
         return offer(f"End {name_of(state, a)}'s turn →", "advance_phase", me, "end-hero-turn",
                      then=(_step("advance_phase", me),))

@@ -224,3 +224,13 @@ def test_the_adventure_flows_meet_their_tap_goals_through_the_presenter():
     assert {f.goal for f in flows if "villain's turn" in f.name} == {3}
     for flow in flows:
         assert play(plugin("aventuria"), flow) <= flow.goal, flow.name
+
+
+def test_a_hand_over_the_limit_is_discarded_before_the_turn_ends():
+    state = to_hero_turns(encounter())
+    state["players"][0]["hand_count"] = 9  # whatever brought it there
+    end = assert_all_legal(state)["adv"]["turn_end"]
+    assert end.then == ()  # the hand limit stops the chain through both steps
+    state = ok(state, "advance_phase", player=0)
+    discard = assert_all_legal(state)["adv"]["turn_end"]
+    assert discard.type == "discard_to_hand_limit" and discard.params == {"player": 0, "count": 2}
