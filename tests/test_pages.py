@@ -108,3 +108,29 @@ def test_no_template_has_a_multi_line_hash_comment():
             if re.search(r"\{#(?![^\n]*#\})", path.read_text()):
                 found.append(f"{path} (unclosed on its line)")
     assert found == []
+
+
+def test_a_mode_with_options_of_its_own_starts_from_the_form_with_them(client, db):
+    html = client.get("/").content.decode()
+    assert 'data-modes="chance_encounter"' in html and 'data-modes="duel skirmish team_duel"' in html
+    assert html.count('name="starting_player"') == 1  # one field, for every mode that takes it
+    response = start(client, mode="chance_encounter", starting_player="1", time_out="defeat", difficulty="easy")
+    assert response.status_code == 302, response.content.decode()[:2000]
+    state = Session.objects.get().state
+    assert (state["mode"], state["starting_player"], state["time_out"], state["difficulty"]) == (
+        "chance_encounter", 1, "defeat", "easy")
+
+
+def test_the_adventure_table_page_draws_the_combat_plan_and_its_setup(client, db):
+    url = start(client, mode="chance_encounter", starting_player="0")["Location"]
+    html = client.get(url).content.decode()
+    for testid in ("av-plan", "av-stepper", "av-setup", "time-4"):
+        assert f'data-testid="{testid}"' in html, testid
+    session = Session.objects.get()
+    for params in ({"time_counters": 4}, {"name": "Baron", "tp": 9, "life_points": 12, "dodge": 6, "armor": 2, "actions": 2}):
+        kind = "setup_combat" if "time_counters" in params else "place_henchman"
+        assert client.post(f"/api/sessions/{session.pk}/actions/", {"type": kind, "params": params},
+                           content_type="application/json").status_code == 201
+    html = client.get(url).content.decode()
+    assert 'data-testid="av-henchman-form"' in html and "9 of 14" in html and 'data-testid="villain-v1"' in html
+    assert 'id="tk-cards-villain"' in html  # the villain typed is offered by name next time

@@ -49,10 +49,10 @@ class NewGameForm(forms.Form):
             out.append(player)
         return out
 
-    def options(self, game) -> dict:
-        """The chosen game's options as typed: blank means "leave it to the game's default"."""
+    def options(self, game, mode: str | None = None) -> dict:
+        """The chosen game's options for `mode` as typed: blank means "leave it to the game's default"."""
         out = {}
-        for f in option_fields(game):
+        for f in option_fields(game, mode if mode in {m.slug for m in game.modes} else None):
             raw = self.data.get(f.name, "")
             if f.kind == "checkbox":
                 if raw:

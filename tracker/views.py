@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tracker.engine.kit.presenter import Table, mode_forms, option_fields, player_fields
+from tracker.engine.kit.presenter import Table, mode_forms, mode_option_fields, player_fields
 from tracker.errors import BadRequest, ServiceError
 from tracker.games import all_games, get_game, plugin, plugins
 
@@ -27,7 +27,7 @@ def home(request):
         game = get_game(form.cleaned_data["game"])
         try:
             session = sessions.session_create(
-                game=game.slug, mode=form.cleaned_data["mode"], players=form.players(game), options=form.options(game)
+                game=game.slug, mode=form.cleaned_data["mode"], players=form.players(game), options=form.options(game, form.cleaned_data["mode"])
             )
         except BadRequest as exc:
             errors = exc.errors
@@ -38,7 +38,7 @@ def home(request):
     games = []
     for g in all_games():
         fields = player_fields(g)
-        games.append({"game": g, "options": option_fields(g), "player_fields": [f for f in fields if f.choices],
+        games.append({"game": g, "options": mode_option_fields(g), "player_fields": [f for f in fields if f.choices],
                       "more_fields": [f for f in fields if not f.choices],
                       "more_title": _more_title([f.label for f in fields if not f.choices])})
     # what was typed comes back after a refusal: a newcomer never types the table twice

@@ -19,6 +19,11 @@
   }
   var game = document.getElementById("ng-game"), mode = document.getElementById("ng-mode");
   if (!game || !mode) return;
+  // a game's options may differ by mode (data-modes): only the chosen mode's are shown and sent
+  function forMode(el) {
+    var o = mode.selectedOptions[0];
+    return !el.dataset.modes || !o || el.dataset.modes.split(" ").indexOf(o.value) >= 0;
+  }
   function rows() { return Array.prototype.slice.call(document.querySelectorAll(".player-row")); }
   function syncModes() {
     // only the chosen game's player fields and options are shown and sent
@@ -36,6 +41,7 @@
     // Select the option itself: two games may share a mode's value ("duel"), and setting
     // mode.value would pick the other game's hidden, disabled option, which is never sent.
     if ((!mode.selectedOptions[0] || mode.selectedOptions[0].disabled) && first) first.selected = true;
+    syncOptions();
     syncRows();
     syncSeatNames();
   }
@@ -65,6 +71,14 @@
   document.getElementById("new-game").addEventListener("input", function (ev) {
     if (ev.target.name === "name") syncSeatNames();
   });
-  mode.addEventListener("change", syncRows);
+  function syncOptions() {
+    var sets = document.querySelectorAll("#new-game details.options[data-game='" + game.value + "'] [data-modes]");
+    Array.prototype.forEach.call(sets, function (el) {
+      var mine = forMode(el);
+      el.hidden = !mine;
+      el.querySelectorAll("input, select").forEach(function (input) { input.disabled = !mine; });
+    });
+  }
+  mode.addEventListener("change", function () { syncOptions(); syncRows(); });
   syncModes();
 })();

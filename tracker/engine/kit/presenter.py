@@ -149,13 +149,25 @@ def mode_forms(game: Game, state: dict, mode: str) -> list[dict]:
     ]
 
 
-def option_fields(game: Game) -> list[Field]:
-    """A game's setup options as form fields; seats are offered as "Seat 1" ... before names exist."""
-    if not game.options_schema:
+def option_fields(game: Game, mode: str | None = None) -> list[Field]:
+    """A game's setup options as form fields, those of `mode` where it has its own (`Mode.options`);
+    seats are offered as "Seat 1" ... before names exist."""
+    schema = game.options_schema_for(mode) if mode else game.options_schema
+    if not schema:
         return []
     seats = {"players": [{"name": f"Seat {i + 1}"} for i in range(max(m.max_players for m in game.modes))]}
-    spec = ActionSpec("setup", "Setup", game.options_schema, apply=lambda *a: None)
+    spec = ActionSpec("setup", "Setup", schema, apply=lambda *a: None)
     return action_fields(spec, seats)
+
+
+def mode_option_fields(game: Game) -> list[dict]:
+    """The new-game form's options of every mode, each field once: {field, modes} where `modes` (the
+    space-separated slugs) are the modes that take it (a mode's own options or else the game's)."""
+    out: dict[str, dict] = {}
+    for m in game.modes:
+        for f in option_fields(game, m.slug):
+            out.setdefault(f.name, {"field": f, "modes": []})["modes"].append(m.slug)
+    return [{"field": item["field"], "modes": " ".join(item["modes"])} for item in out.values()]
 
 
 def player_fields(game: Game) -> list[PlayerField]:

@@ -79,6 +79,29 @@ FLOWS = (
          expect=(("lp-1", "31"), ("turn", "2"))),
 )
 
+# The adventure combat (issue 14): a chance encounter's row of two villains, one action each.
+_ROW = [{"name": "Baron", "tp": 9, "life_points": 12, "dodge": 6, "armor": 2, "actions": 1},
+        {"name": "Thug", "tp": 5, "life_points": 6, "dodge": "-", "armor": 1, "actions": 1}]
+_ENCOUNTER = {"starting_player": 0, "time_counters": 4, "villains": _ROW}
+_TO_VILLAINS = (
+    ("draw_cards", {"player": 0, "count": 2}), ("draw_cards", {"player": 1, "count": 2}), ("advance_phase", {}),
+    ("advance_phase", {"player": 0}), ("advance_phase", {"player": 0}),
+    ("advance_phase", {"player": 1}), ("advance_phase", {"player": 1}),
+)
+_VILLAIN_TURN = (Tap("pad-villain_action_roll-roll", face=10), Tap("hit-1-7"), Tap("apply-damage"))
+FLOWS += (
+    Flow("an adventure villain's turn: roll, amount on the hero hit, take", goal=3, mode="chance_encounter",
+         players=_TABLE, options=_ENCOUNTER, before=_TO_VILLAINS, steps=_VILLAIN_TURN, expect=(("lp-1", "33"),)),
+    Flow("a chance encounter round, two villains: draws, an attack, both villains, time", goal=18,
+         mode="chance_encounter", players=_TABLE, options=_ENCOUNTER,
+         steps=(Tap("prep-draw-all", records=2), Tap("to-hero-turns"), Tap("attack-close-v1"),
+                Tap("pad-attack_roll-roll", face=5), Tap("pad-damage_roll-amount", face=8),
+                Tap("pad-villain_dodge_roll-roll", face=15), Tap("damage-villain"),
+                Tap("end-hero-turn", records=2), Tap("end-hero-turn", records=2), *_VILLAIN_TURN,
+                Tap("pad-villain_action_roll-roll", face=12), Tap("hit-0-4"), Tap("apply-damage"),
+                Tap("to-time-effects"), Tap("remove-time"), Tap("next-round")),
+         expect=(("villain-lp-v1", "6"), ("lp-0", "36"), ("lp-1", "33"), ("av-round", "Round 2"))),
+)
 
 
 def adventure_log(events: int) -> tuple:

@@ -5,17 +5,9 @@ from __future__ import annotations
 from tracker.engine.kit.cards import CardFacts
 from tracker.engine.kit.presenter import Page, Quick, Table, form, legal
 
-from .state import ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
-
-# A damage roll is D6s plus a fixed value: the pad offers the totals a table sees (more through
-# "All actions").
-DAMAGE_PAD = 20
-
-
-def _players(state: dict) -> list:
-    # attack types in the rulebook's order: a stored object's key order is the database's (jsonb sorts)
-    return [(i, {**p, "attack_badges": [(t, bool(p.get("attacks_this_turn", {}).get(t))) for t in ATTACK_TYPES]})
-            for i, p in enumerate(state.get("players", []))]
+from .page_adventure import adventure_context
+from .page_common import defence, hero_cards, roll_steps
+from .state import ADVENTURE_MODES, ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
 
 
 def _now(table: Table) -> list[Quick]:
@@ -64,65 +56,25 @@ def _declare_buttons(table: Table) -> list[Quick]:
 
 def _attack(table: Table) -> dict | None:
     """The open attack as the helper shows it: who, what the roll needs, the step's buttons and pads."""
-    state, game, mode = table.state, table.game, table.mode
+    state = table.state
     a = state.get("pending_attack")
     if not a:
         return None
     attacker, target = a["attacker"], a["target"]
-    spec = lambda t: game.action(t, mode)  # noqa: E731
     att, tgt = state["players"][attacker], state["players"][target]
     need = a["value"] if a["value"] is not None else att["attributes"].get(ATTRIBUTE_OF[a["attack_type"]])
-    dodge = tgt["attributes"].get("dodge")
-    view = {"a": a, "attacker": att["name"], "target": tgt["name"], "need": need, "dodge": dodge,
+    view = {"a": a, "attacker": att["name"], "target": tgt["name"], "need": need, "dodge": tgt["attributes"].get("dodge"),
             "group": f"attack-{a['id']}", "forms": [], "buttons": [], "after": [], "say": []}
-    step = a["step"]
-    if step == "attack_roll":
-        view["forms"].append(form(spec("attack_roll"), state, preset={"player": attacker}, show=("roll",)))
-    elif step == "after_roll":
-        if a["roll"] == 20:
-            view["say"].append(f"Natural 20, a critical failure: if it stands, {tgt['name']} draws a random card "
-                               f"from {att['name']}'s hand and discards it. A Fate Point reroll avoids it.")
-        if a["result"] == "unknown":
-            view["say"].append(f"{att['name']}'s {TYPE_TITLES[a['attack_type']]} value is not known: say whether "
-                               "it hit (set the values on the hero card to have it worked out).")
-            view["forms"].append(form(spec("damage_roll"), state, preset={"player": attacker},
-                                      dice={"amount": [DAMAGE_PAD]}, show=("amount",)))
-        for action_type, label, params in (
-            ("take_fate", f"Miss: {att['name']} takes a Fate Point", {"player": attacker}),
-            ("attack_failed_final", "Miss, no Fate Point", {"player": attacker}),
-        ):
-            if legal(game, state, action_type, params, mode):
-                view["buttons"].append(Quick(label, action_type, params, testid=action_type, primary=action_type == "take_fate"))
-        if att["fate_points"] > 0:
-            view["forms"].append(form(spec("spend_fate_reroll"), state, preset={"player": attacker}, show=("roll",)))
-    elif step == "damage_roll":
-        if a["roll"] == 1:
-            view["say"].append(f"Natural 1, a critical success: {att['name']} may draw a card.")
-        view["forms"].append(form(spec("damage_roll"), state, preset={"player": attacker}, dice={"amount": [DAMAGE_PAD]},
-                                  show=("amount",)))
-    elif step in ("dodge", "life_point_loss"):
-        damage = a["damage"]
-        if step == "dodge":
-            view["forms"].append(form(spec("dodge_roll"), state, preset={"player": target}, show=("roll",)))
-            view["say"].append(f"{tgt['name']} may dodge: a success halves {damage} to {-(-damage // 2)}"
-                               + (f" (Dodge {dodge})." if dodge is not None else "; Dodge value not known, say how it went."))
-        if a.get("dodged") == "unknown":
-            for label, amount in ((f"Dodge failed: {a['damage']} damage", a["damage"]),
-                                  (f"Dodge succeeded: {a['damage_if_dodged']} damage", a["damage_if_dodged"])):
-                view["buttons"].append(Quick(label, "apply_damage", {"target": target, "amount": amount},
-                                             testid=f"apply-{amount}"))
-        else:
-            label = f"{'No dodge: ' if step == 'dodge' else ''}{tgt['name']} takes {damage} damage"
-            # while the dodge may still be rolled, its pad comes first and skipping it after
-            (view["after"] if step == "dodge" else view["buttons"]).append(
-                Quick(label, "apply_damage", {"target": target, "amount": damage}, testid="apply-damage",
-                      primary=step != "dodge"))
-        if not a["armor_used"]:
-            view["forms"].append(form(spec("apply_armor"), state, preset={"player": target}, show=("pro", "card", "discard")))
+    if a["step"] in ("dodge", "life_point_loss"):
+        defence(table, a, view)
+    else:
+        roll_steps(table, a, tgt["name"], view)
     return view
 
 
 def context(table: Table) -> dict:
+    if table.mode in ADVENTURE_MODES:
+        return adventure_context(table)
     state = table.state
     roll = table.game.action("roll_for_start", table.mode)
     roll_forms = []
@@ -132,17 +84,12 @@ def context(table: Table) -> dict:
                 item = form(roll, state, preset={"player": s}, show=("roll",))
                 roll_forms.append({**item, "who": name_of(state, s), "seat": s})
     return {
-        "players": _players(state),
+        **hero_cards(table),
         "now": _now(table),
         "declare_buttons": _declare_buttons(table),
         "next_attack_group": f"attack-{state.get('attack_count', 0) + 1}",
         "attack": _attack(table),
         "roll_forms": roll_forms,
-        "quick_loss": (2, 3),
-        "loss_pad": (4, 6, 7, 8, 9, 10),
-        "heal_pad": (2, 3, 4, 5),
-        "fate_takers": [i for i in range(len(state.get("players", [])))
-                        if legal(table.game, state, "take_fate", {"player": i}, table.mode)],
     }
 
 
@@ -154,7 +101,11 @@ CARD_FACTS = {
     "play_action_card": CardFacts("card", ("cost", "kind", "x_cost", "armor_location")),
     "apply_armor": CardFacts("card", ("pro",)),
     "resolve_turn_trigger": CardFacts("card", ("when",)),
+    # A villain typed once at a combat's setup is offered by name the next time it is drawn.
+    "place_henchman": CardFacts("name", ("tp", "life_points", "dodge", "armor", "actions", "kind", "keywords"),
+                                kind="villain"),
 }
 
 
-PAGE = Page(template="games/aventuria/state.html", context=context)
+PAGE = Page(template="games/aventuria/state.html", context=context, scripts=("games/aventuria/adventure.js",),
+            styles=("games/aventuria/adventure.css",))
