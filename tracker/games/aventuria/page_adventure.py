@@ -298,6 +298,17 @@ def _time_effects(table: Table, offer: Offer) -> dict | None:
                           "advance_phase", {}, "next-round", primary=bool(state.get("time_removed_this_round")))}
 
 
+def _effect_form(table: Table) -> dict | None:
+    """The time scale's printed effects, typed once per combat so each comes back as a reminder."""
+    state = table.state
+    left = state.get("time_counters")
+    if left is None:
+        return None
+    top = max(left, state.get("time_start") or 0)
+    return form(table.game.action("set_time_effect", table.mode), state,
+                defaults={"counters": max(0, left - 1)}, chips={"counters": range(0, top + 1)}, submit="Note it")
+
+
 # ------------------------------------------------------------------ the page
 
 def adventure_context(table: Table) -> dict:
@@ -308,7 +319,8 @@ def adventure_context(table: Table) -> dict:
     if table.can_write and not over:
         adv.update(setup=_setup(table, offer), prep=_preparation(table, offer), declare=_declare(table),
                    attack=_hero_attack(table), revive=_revive(table), turn_end=_turn_end(table, offer),
-                   villains=_villain_turn(table, offer), time=_time_effects(table, offer))
+                   villains=_villain_turn(table, offer), time=_time_effects(table, offer),
+                   effect_form=_effect_form(table))
     # the plan draws the round's own stepper; every button is in the plan's steps, none in "now"
     return {**hero_cards(table), "adv": adv, "phases": [], "now": []}
 

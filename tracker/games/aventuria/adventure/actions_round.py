@@ -88,6 +88,12 @@ def apply_remove_time_counter(state, params, ctx):
     return text
 
 
+def apply_set_time_effect(state, params, ctx):
+    n, effect = params["counters"], " ".join(params["effect"].split())
+    state["time_effects"][str(n)] = effect
+    return f"Time scale at {n}: {effect}"
+
+
 COUNTERS = ("doom", "time", "story")
 
 
@@ -139,6 +145,10 @@ ROUND_ACTIONS = (
                phases=ADVANCING, phase_rule="aventuria.R70", modes=MODES),
     ActionSpec("remove_time_counter", "Remove a time counter", obj(()), apply_remove_time_counter,
                rules=("aventuria.R88",), phases=frozenset({"time_effects"}), phase_rule="aventuria.R70", modes=MODES),
+    ActionSpec("set_time_effect", "Note a time scale effect",
+               obj(("counters", "effect"), counters=integer(0, 30, "the number of counters left it is printed at", title="At"),
+                   effect=string(200, "what the time scale card says happens then", title="Effect")),
+               apply_set_time_effect, phases=PLACING, phase_rule="aventuria.R70", modes=MODES, seat_params=()),
     ActionSpec("adjust_counter", "Change a counter (card effect)",
                obj(("counter", "amount"), counter=enum(*COUNTERS, title="Counter"), amount=integer(-30, 30, title="By"),
                    card=string(60, "the story card whose tokens change", title="Story card")),

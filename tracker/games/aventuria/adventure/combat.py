@@ -175,7 +175,7 @@ def place(state: dict, raw: dict) -> dict:
 def set_up_combat(state: dict, time_counters: int, villains: list, time_effects: dict | None = None,
                   threat_value: int | None = None) -> None:
     state["time_counters"] = state["time_start"] = time_counters
-    state["time_effects"] = {str(k): v for k, v in (time_effects or {}).items()}
+    state["time_effects"].update({str(k): v for k, v in (time_effects or {}).items()})
     if threat_value is not None:
         state["threat_value"] = threat_value
     for raw in villains:

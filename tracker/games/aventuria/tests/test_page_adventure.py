@@ -234,3 +234,27 @@ def test_a_hand_over_the_limit_is_discarded_before_the_turn_ends():
     state = ok(state, "advance_phase", player=0)
     discard = assert_all_legal(state)["adv"]["turn_end"]
     assert discard.type == "discard_to_hand_limit" and discard.params == {"player": 0, "count": 2}
+
+
+def test_the_time_scale_effects_are_typed_on_the_page_once_and_come_back_when_their_number_does():
+    state = encounter(time_effects={})
+    effect_form = page(state)["adv"]["effect_form"]
+    assert effect_form["spec"].type == "set_time_effect"
+    counters = next(f for f in effect_form["fields"] if f.name == "counters")
+    assert counters.default == 3 and counters.chips == [0, 1, 2, 3, 4]  # the next number, by a tap
+    state = ok(state, "set_time_effect", counters=3, effect="Draw an   event card")
+    assert page(state)["adv"]["plan"]["next_effect"] == "Draw an event card"
+    state = to_villains(to_hero_turns(state))
+    state = ok(state, "villain_action_roll", villain="v1", roll=5)
+    state = ok(state, "villain_action_roll", villain="v1", roll=5)
+    state = ok(state, "villain_action_roll", villain="v2", roll=5)
+    state = ok(ok(state, "advance_phase"), "remove_time_counter")
+    assert page(state)["adv"]["plan"]["now_effect"] == "Draw an event card"
+
+
+def test_a_time_scale_effect_needs_a_set_up_combat():
+    state = new("chance_encounter", n=2, start=0)
+    assert state["phase"] == "combat_setup" and page(state)["adv"]["effect_form"] is None
+    state = ok(state, "set_time_effect", counters=2, effect="A henchman arrives")  # typed before the counters
+    state = ok(state, "setup_combat", time_counters=4, time_effects={"0": "Every hero loses 2 LP"})
+    assert state["time_effects"] == {"2": "A henchman arrives", "0": "Every hero loses 2 LP"}
