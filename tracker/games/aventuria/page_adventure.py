@@ -293,7 +293,13 @@ def _time_effects(table: Table, offer: Offer) -> dict | None:
         return None
     token = state.get("starting_player")
     nxt = left_of(state, token) if isinstance(token, int) else None
-    return {"remove": offer("Remove a time counter", "remove_time_counter", {}, "remove-time", primary=True),
+    a = state.get("pending_attack")
+    if a and a.get("attacker") is None and a.get("damage") is not None:
+        return {"defence": _villain_hit(table, a)}
+    # [Combat Sequence > 4. Time Effects]: an effect may make villains attack now, in row order
+    extra = [{"name": v["name"], "id": v["id"], "pads": pads} for v in active_villains(state)
+             if (pads := _target_pads(table, v))] if state.get("time_removed_this_round") else []
+    return {"extra": extra, "remove": offer("Remove a time counter", "remove_time_counter", {}, "remove-time", primary=True),
             "next": offer(f"Next round → token to {name_of(state, nxt)}" if nxt is not None else "Next round →",
                           "advance_phase", {}, "next-round", primary=bool(state.get("time_removed_this_round")))}
 

@@ -258,3 +258,22 @@ def test_a_time_scale_effect_needs_a_set_up_combat():
     state = ok(state, "set_time_effect", counters=2, effect="A henchman arrives")  # typed before the counters
     state = ok(state, "setup_combat", time_counters=4, time_effects={"0": "Every hero loses 2 LP"})
     assert state["time_effects"] == {"2": "A henchman arrives", "0": "Every hero loses 2 LP"}
+
+
+def test_a_time_effects_attack_is_tapped_on_the_hero_hit_in_row_order_then_taken():
+    state = to_villains(to_hero_turns(encounter()))
+    for vid in ("v1", "v1", "v2"):
+        state = ok(state, "villain_action_roll", villain=vid, roll=5)
+    state = ok(state, "advance_phase")
+    assert page(state)["adv"]["time"]["extra"] == []  # the counter comes off first
+    state = ok(state, "remove_time_counter")
+    extra = assert_all_legal(state)["adv"]["time"]["extra"]
+    assert [v["id"] for v in extra] == ["v1", "v2"] and [p["seat"] for p in extra[0]["pads"]] == [0, 1]
+    hit = next(q for q in extra[1]["pads"][0]["row"] if q.params["amount"] == 3)
+    state = ok(state, hit.type, **hit.params)
+    time = assert_all_legal(state)["adv"]["time"]
+    assert time["defence"]["target"] == "Ann"
+    # after the Thug's attack the Baron, to its left, may not attack in this step any more
+    assert not run(state := ok(state, "apply_damage", target=0), "villain_attack", villain="v1", target=1,
+                   amount=2).accepted
+    assert [v["id"] for v in page(state)["adv"]["time"]["extra"]] == ["v2"]
