@@ -135,7 +135,7 @@ def page_context(session: Session, state: dict, can_write: bool) -> dict | None:
     known = {kind: [] for kind in cards.kinds({t: decls[t] for t in forms})}
     for row in sorted(rows, key=lambda r: r.key):
         if row.kind in known:
-            known[row.kind].append({"name": row.name, "facts": json.dumps(row.facts, separators=(",", ":"))})
+            known[row.kind].append({"name": row.name, "facts": json.dumps(row.facts, separators=(",", ":"), sort_keys=True)})
     return {
         "game": session.game,
         "forms": json.dumps(forms, separators=(",", ":")),
