@@ -4,7 +4,7 @@ the attack helper aimed at a villain, the villains' guided turns (a roll, an amo
 hit taken: three taps) and bringing an unconscious hero back. Every button is checked with `legal`."""
 from __future__ import annotations
 
-from tracker.engine import Action, decide
+from tracker.engine import Action, ParamError, decide
 from tracker.engine.kit.presenter import Quick, Table, form, legal, stepper
 
 from .adventure.combat import (
@@ -47,7 +47,7 @@ def chain_legal(table: Table, steps: list[tuple[str, dict]]) -> bool:
     for action_type, params in steps:
         try:
             result = decide(table.game, state, Action(action_type, params), mode=table.mode)
-        except Exception:  # noqa: BLE001 - a malformed step is simply not offered
+        except ParamError:  # a malformed step is not offered; an engine error shows
             return False
         if not result.accepted or result.overridden:
             return False
