@@ -168,8 +168,15 @@ def demo_weights(browser, server):
 
 
 def _post(server, path, body):
-    server.conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
-    response = server.conn.getresponse()
+    try:
+        server.conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+        response = server.conn.getresponse()
+    except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+        # the server dropped the kept-alive connection while a page was being weighed: the request
+        # never arrived, so it is sent again on a new connection
+        server.conn.close()
+        server.conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+        response = server.conn.getresponse()
     answer = response.read()
     assert response.status == 201, answer[:300]
     return json.loads(answer)

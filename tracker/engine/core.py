@@ -121,6 +121,8 @@ class Context:
     action_type: str
     overriding: bool = False
     notes: list[str] = field(default_factory=list)
+    # Replay folds a log nobody reads the lines of: an action may skip writing its log line.
+    quiet: bool = False
 
 
 @dataclass(frozen=True)

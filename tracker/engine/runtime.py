@@ -209,7 +209,8 @@ def replay(game: Game, start: State, events) -> State:
         pair = found.get(action_type)
         if pair is None:
             pair = found[action_type] = (game.action(action_type, mode),
-                                         Context(game=game, mode=mode, action_type=action_type, overriding=True))
+                                         Context(game=game, mode=mode, action_type=action_type, overriding=True,
+                                                 quiet=True))
         pair[1].notes.clear()
         pair[0].apply(state, params, pair[1])
     return state

@@ -46,6 +46,8 @@ def apply_place_henchman(state, params, ctx):
 
 
 def apply_advance_phase(state, params, ctx):
+    if ctx.quiet:
+        return _advance(state)
     phase = state["phase"]
     if phase == "combat_setup":
         begin_combat(state)
@@ -72,6 +74,24 @@ def apply_advance_phase(state, params, ctx):
     return f"Round {state['round']}: {name_of(state, state['starting_player'])} holds the Starting Hero token."
 
 
+def _advance(state) -> None:
+    """The step moved on, as apply_advance_phase does it, without its log line (replay)."""
+    phase = state["phase"]
+    if phase == "combat_setup":
+        begin_combat(state)
+    elif phase == "preparation":
+        begin_hero_turns(state)
+    elif phase == "hero_actions":
+        state["phase"] = "hero_end"
+    elif phase == "hero_end":
+        end_hero_turn(state)
+    elif phase == "opponent_turns":
+        state["phase"] = "time_effects"
+        state["opponent_turn"] = None
+    else:
+        end_round(state)
+
+
 def apply_remove_time_counter(state, params, ctx):
     state["time_removed_this_round"] = True
     if state["time_counters"] > 0:
@@ -79,6 +99,8 @@ def apply_remove_time_counter(state, params, ctx):
     left = state["time_counters"]
     effect = state["time_effects"].get(str(left))
     check_end(state)
+    if ctx.quiet:
+        return None
     text = f"Time counter removed: {left} left."
     if effect:
         text += f" Effect at {left}: {effect}"

@@ -96,18 +96,18 @@ def apply_villain_action_roll(state, params, ctx):
     roll = params["roll"]
     turn["rolls"].append(roll)
     turn["actions_left"] = max(0, turn["actions_left"] - 1)
+    # The 1 and the 20 are read from the die as rolled (spec R81): a card raising the die changes the
+    # table entry, not the critical.
+    critical = roll in (1, 20) and state["flavour"].get("villain_criticals")
+    if critical:
+        turn["actions_left"] = turn["actions_left"] + 1 if roll == 1 else 0
+    if ctx.quiet:
+        return None
     text = f"{v['name']} rolls {roll}"
     if params.get("modifier"):
         text += f" ({roll + params['modifier']} with {params['modifier']:+d})"
-    criticals = state["flavour"].get("villain_criticals")
-    # The 1 and the 20 are read from the die as rolled (spec R81): a card raising the die changes the
-    # table entry, not the critical.
-    if criticals and roll == 1:
-        turn["actions_left"] += 1
-        text += ": a 1, one more action"
-    elif criticals and roll == 20:
-        turn["actions_left"] = 0
-        text += ": a 20, its turn ends after this"
+    if critical:
+        text += ": a 1, one more action" if roll == 1 else ": a 20, its turn ends after this"
     left = turn["actions_left"]
     text += f"; {left} action{'s' if left != 1 else ''} left." if left else "; no actions left."
     if not left:
@@ -131,6 +131,8 @@ def apply_villain_attack(state, params, ctx):
     if state["phase"] == "time_effects":
         row = [x["id"] for x in state["villains"] if x["status"] == "active"]
         state["time_attack_from"] = row.index(v["id"])
+    if ctx.quiet:
+        return None
     return f"{v['name']} attacks {name_of(state, target)}: {TYPE_TITLES[kind]}, {amount} damage."
 
 
