@@ -6,7 +6,7 @@ from tracker.engine.schema import enum, integer, obj, seat, string
 
 from ..state import name_of
 from .combat import (
-    IN_COMBAT, PHASE_TITLES, begin_combat, begin_hero_turns, check_end, end_combat, end_hero_turn, end_round,
+    IN_COMBAT, begin_combat, begin_hero_turns, check_end, end_combat, end_hero_turn, end_round,
     place, set_up_combat, threat_reached,
 )
 from .schema import TIME_EFFECTS, VILLAIN_FIELDS, VILLAINS
@@ -14,8 +14,7 @@ from .schema import TIME_EFFECTS, VILLAIN_FIELDS, VILLAINS
 MODES = frozenset({"adventure", "chance_encounter"})
 SETUP = frozenset({"combat_setup"})
 ROUND = frozenset(IN_COMBAT)
-PLACING = frozenset({"combat_setup", *IN_COMBAT})
-ADVANCING = frozenset({"combat_setup", *IN_COMBAT})
+PLACING = ADVANCING = frozenset({"combat_setup", *IN_COMBAT})
 
 
 def _row(state) -> str:
@@ -143,10 +142,6 @@ def apply_end_combat(state, params, ctx):
     reason = params.get("reason") or "declared by the table"
     end_combat(state, params["result"], reason)
     return f"Combat over: {params['result']} ({reason})."
-
-
-def _title(phase):
-    return PHASE_TITLES.get(phase, phase)
 
 
 ROUND_ACTIONS = (

@@ -5,7 +5,7 @@ can a game built on Aventuria (through `tracker.games.aventuria.kit`).
 """
 from __future__ import annotations
 
-from ..state import ADVENTURE_MODES, ATTACK_TYPES, new_player, random_discard, table_counts
+from ..state import ADVENTURE_MODES, ATTACK_TYPES, new_player, table_counts
 from .data import combat_for, conditions
 
 ROUND_STEPS = ("preparation", "hero_actions", "hero_end", "opponent_turns", "time_effects")
@@ -18,7 +18,6 @@ PHASE_TITLES = {
 IN_COMBAT = frozenset(ROUND_STEPS)
 HERO_TURN = frozenset({"hero_actions", "hero_end"})
 REVIVING_HEAL = 5  # [Unconscious Heroes]: a single heal of 5 or more brings a hero back
-STATUSES = ("active", "defeated", "fled", "removed")
 NO_DODGE = "-"
 PER_HERO = "N"  # a villain's actions (or life points) given as "the number of heroes"
 
@@ -464,7 +463,3 @@ def end_combat(state: dict, result: str, reason: str) -> None:
         won = result == "victory"
         state["outcome"] = {"result": "won" if won else "lost",
                             "winners": list(range(len(state["players"]))) if won else [], "reason": reason}
-
-
-def discard_at_random(state: dict, seat: int) -> bool:
-    return random_discard(state["players"][seat])
