@@ -1,5 +1,5 @@
-"""Aventuria: Adventure Card Game — duel, skirmish and team duel, and the adventure combat with the
-chance encounter (the adventures' narrative and the campaign later)."""
+"""Aventuria: Adventure Card Game — duel, skirmish and team duel; the adventures (narrative, combat,
+Brief Respite, rewards and experience) and the chance encounter."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -11,7 +11,9 @@ from .actions_attack import ATTACK_ACTIONS
 from .actions_cards import CARD_ACTIONS
 from .actions_life import LIFE_ACTIONS
 from .actions_turn import PHASE_TITLES, PLAY, TURN_ACTIONS
+from .adventure.actions_between import BETWEEN_ACTIONS
 from .adventure.actions_life import LIFE_ACTIONS as ADVENTURE_LIFE
+from .adventure.actions_narrative import NARRATIVE_ACTIONS
 from .adventure.actions_round import ROUND_ACTIONS
 from .adventure.actions_villains import VILLAIN_ACTIONS
 from .adventure.combat import PHASE_TITLES as ADVENTURE_PHASES, setup_adventure
@@ -29,9 +31,9 @@ from .state import ADVENTURE_MODES, DUEL_MODES, hero_choices, setup, setup_error
 
 DUELS = frozenset(DUEL_MODES)
 DUEL_PHASES = tuple(PHASE_TITLES)
-# The combat's own steps (the narrative, respite and adventure end come with the adventures).
 COMBAT_PHASES = ("combat_setup", "preparation", "hero_actions", "hero_end", "opponent_turns", "time_effects",
                  "after_combat", "defeated")
+ADVENTURE_STEPS = ("narrative", *COMBAT_PHASES, "adventure_end")
 
 
 def _duel_only(spec):
@@ -57,12 +59,13 @@ GAME = Game(
         Mode("duel", "Duel", 2, 2, phases=DUEL_PHASES),
         Mode("skirmish", "Skirmish", 3, 8, phases=DUEL_PHASES),
         Mode("team_duel", "Team Duel", 4, 8, phases=DUEL_PHASES),
-        Mode("adventure", "Adventure", 1, 4, options=ADVENTURE_OPTIONS, phases=COMBAT_PHASES),
+        Mode("adventure", "Adventure", 1, 4, options=ADVENTURE_OPTIONS, phases=ADVENTURE_STEPS),
         Mode("chance_encounter", "Chance Encounter", 1, 4, options=CHANCE_OPTIONS, phases=COMBAT_PHASES),
     ),
     phases=tuple(Phase(pid, title) for pid, title in {**PHASE_TITLES, **ADVENTURE_PHASES}.items()),
     actions=actions_table(*map(_duel_only, (*TURN_ACTIONS, *CARD_ACTIONS, *ATTACK_ACTIONS, *LIFE_ACTIONS)),
-                          *ROUND_ACTIONS, *VILLAIN_ACTIONS, *ADVENTURE_LIFE, *SHARED_ACTIONS),
+                          *ROUND_ACTIONS, *VILLAIN_ACTIONS, *ADVENTURE_LIFE, *SHARED_ACTIONS,
+                          *NARRATIVE_ACTIONS, *BETWEEN_ACTIONS),
     rules=RULES,
     setup=_by_mode(setup, setup_adventure),
     outcome=outcome,

@@ -9,12 +9,14 @@ from .combat import (
     IN_COMBAT, begin_combat, begin_hero_turns, check_end, end_combat, end_hero_turn, end_round,
     place, set_up_combat, threat_reached,
 )
+from .narrative import close_step, leave_narrative
 from .schema import TIME_EFFECTS, VILLAIN_FIELDS, VILLAINS
 
 MODES = frozenset({"adventure", "chance_encounter"})
-SETUP = frozenset({"combat_setup"})
+# The combat can be set up from any narrative step: the steps not recorded stay in the book.
+SETUP = frozenset({"narrative", "combat_setup"})
 ROUND = frozenset(IN_COMBAT)
-PLACING = ADVANCING = frozenset({"combat_setup", *IN_COMBAT})
+PLACING = ADVANCING = frozenset({"narrative", "combat_setup", *IN_COMBAT})
 
 
 def _row(state) -> str:
@@ -25,13 +27,27 @@ def _started(state) -> str:
     return f" Round 1 begins: {_row(state)}." if state["phase"] == "preparation" else ""
 
 
+def _end_narrative(state) -> str:
+    """Leave the narrative for the combat's setup; a step already half recorded still applies."""
+    if state["phase"] != "narrative":
+        return ""
+    n = state["narrative"]
+    lines = close_step(state) if n["rolls"] or n["chosen"] else []
+    leave_narrative(state)
+    return " ".join(lines) + (" " if lines else "")
+
+
 def apply_setup_combat(state, params, ctx):
+    before = _end_narrative(state)
+    delta = state["next_combat"]["time_counters"] if state.get("next_combat") else 0
     set_up_combat(state, params["time_counters"], params.get("villains", []), params.get("time_effects"),
                   params.get("threat_value"))
-    return f"Combat set up: {params['time_counters']} time counters, threat value {state['threat_value']}." + _started(state)
+    counters = f"{state['time_counters']} time counters" + (f" ({delta:+d} from the narrative)" if delta else "")
+    return before + f"Combat set up: {counters}, threat value {state['threat_value']}." + _started(state)
 
 
 def apply_place_henchman(state, params, ctx):
+    before = _end_narrative(state)
     v = place(state, params)
     where = "joins the row"
     if state["phase"] == "combat_setup":
@@ -41,10 +57,15 @@ def apply_place_henchman(state, params, ctx):
             begin_combat(state)
     elif state["phase"] == "time_effects":
         where = "joins the row and acts from the next round"
-    return f"{v['name']} ({v['id']}) {where}." + _started(state)
+    return before + f"{v['name']} ({v['id']}) {where}." + _started(state)
 
 
 def apply_advance_phase(state, params, ctx):
+    if state["phase"] == "narrative":
+        title = state["narrative"]["title"]
+        lines = close_step(state)
+        nxt = f" Next: {state['narrative']['title']}." if state["phase"] == "narrative" else " On to the combat setup."
+        return f"{title}: done. " + " ".join(lines) + nxt
     if ctx.quiet:
         return _advance(state)
     phase = state["phase"]
@@ -157,7 +178,7 @@ ROUND_ACTIONS = (
                rules=("aventuria.R67", "aventuria.R68", "aventuria.R69", "aventuria.R117"),
                phases=PLACING, phase_rule="aventuria.R70", modes=MODES, seat_params=()),
     ActionSpec("advance_phase", "Next step", obj((), player=seat(title="Who moves on")), apply_advance_phase,
-               rules=("aventuria.R67", "aventuria.R70", "aventuria.R13", "aventuria.H2", "aventuria.R80",
+               rules=("aventuria.R128", "aventuria.R67", "aventuria.R70", "aventuria.R13", "aventuria.H2", "aventuria.R80",
                       "aventuria.R88"),
                phases=ADVANCING, phase_rule="aventuria.R70", modes=MODES),
     ActionSpec("remove_time_counter", "Remove a time counter", obj(()), apply_remove_time_counter,
@@ -173,5 +194,5 @@ ROUND_ACTIONS = (
     ActionSpec("end_combat", "End the combat",
                obj(("result",), result=enum("victory", "defeat", title="Result"),
                    reason=string(120, "what ended it (a story card, the time scale)", title="Why")),
-               apply_end_combat, rules=("aventuria.R115",), phases=ROUND, phase_rule="aventuria.R70", modes=MODES),
+               apply_end_combat, rules=("aventuria.R115", "aventuria.R116"), phases=ROUND, phase_rule="aventuria.R70", modes=MODES),
 )

@@ -6,7 +6,10 @@ can a game built on Aventuria (through `tracker.games.aventuria.kit`).
 from __future__ import annotations
 
 from ..state import ADVENTURE_MODES, ATTACK_TYPES, new_player, table_counts
-from .data import combat_for, conditions
+from .between import adventure_fields, after_combat, deal_opening_hands
+from .data import ACTS, combat_for, conditions
+from .narrative import open_step
+from .scripts import ADVENTURE_TITLES, PRACTICE_CARDS, TRAINING_CARDS, story_cards_for
 
 ROUND_STEPS = ("preparation", "hero_actions", "hero_end", "opponent_turns", "time_effects")
 PHASE_TITLES = {
@@ -40,8 +43,8 @@ def new_hero(seat: int, raw: dict, mode: str) -> dict:
         turn_done=False,
         knockouts=0,
         skills=dict(raw.get("skills") or {}),
-        recovery_points=0,
-        xp_awarded=0,
+        hero_actions_this_turn={},
+        **adventure_fields(raw),
     )
     return p
 
@@ -75,47 +78,59 @@ def new_villain(state: dict, raw: dict) -> dict:
 
 def setup_adventure(mode: str, players: list, options: dict) -> dict:
     options = options or {}
-    n = len(players)
+    adventure = options.get("adventure", "custom") if mode == "adventure" else None
     state = {
         "mode": mode,
         "phase": "combat_setup",
-        "adventure": options.get("adventure", "custom") if mode == "adventure" else None,
+        "adventure": adventure,
+        "adventure_title": ADVENTURE_TITLES.get(adventure) if adventure else None,
         "act": options.get("start_act", 1) if mode == "adventure" else 1,
+        "acts": ACTS.get(adventure, 1),
         "difficulty": options.get("difficulty", "normal"),
         "round": 0,
         "turn": 0,
         "active_player": None,
         "starting_player": options.get("starting_player", 0),
         "round_lead": None,
-        **table_counts(n),
+        **table_counts(len(players)),
         "reward_cards_allowed": True,
         "flavour": dict(AVENTURIA_FLAVOUR),
-        "time_counters": None,
-        "time_start": None,
-        "time_effects": {},
-        "time_removed_this_round": False,
-        "doom_counters": 0,
-        "threat_value": None,
-        "acting_leader": None,
         "heir": options.get("heir"),
-        "combat_result": None,
-        "villains": [],
-        "villain_count": 0,
-        "opponent_turn": None,
-        "time_attack_from": 0,
-        "story_cards": [],
         "players": [new_hero(i, p, mode) for i, p in enumerate(players)],
+        "narrative": None,
+        "narrative_step": None,
+        "practice_left": PRACTICE_CARDS,
+        "training_left": TRAINING_CARDS,
+        "free_mother": False,
+        "retries": 0,
+        "xp_per_hero": options.get("xp"),
     }
-    state["combat"] = c = conditions(combat_for(mode, state["adventure"], state["act"]))
-    if c["threat"] is not None:
-        state["threat_value"] = c["threat"] * n
+    state["difficulty_log"] = [{"act": state["act"], "difficulty": state["difficulty"]}]
+    reset_combat(state)
     if mode == "chance_encounter":
         state["time_out"] = options.get("time_out", "nothing")
         if "time_counters" in options:
             set_up_combat(state, options["time_counters"], options.get("villains", []), options.get("time_effects"))
     else:
-        state["time_out"] = "defeat" if "time" in c["defeat"] else "nothing"
+        open_step(state, 1)
     return state
+
+
+def reset_combat(state: dict) -> None:
+    """Everything one combat keeps, as it stands before the combat's setup (a new act starts here)."""
+    n = len(state["players"])
+    state.update(
+        round=0, active_player=None, round_lead=None, pending_attack=None, last_attack=None,
+        time_counters=None, time_start=None, time_effects={}, time_removed_this_round=False, doom_counters=0,
+        threat_value=None, acting_leader=None, combat_result=None, villains=[], villain_count=0,
+        opponent_turn=None, time_attack_from=0, rewards=None, next_combat={"time_counters": 0, "set_aside": []},
+        story_cards=story_cards_for(state["adventure"], state["act"], n), risk_and_profit=None,
+        narrative_done=False,
+    )
+    state["combat"] = c = conditions(combat_for(state["mode"], state["adventure"], state["act"]))
+    if c["threat"] is not None:
+        state["threat_value"] = c["threat"] * n
+    state["time_out"] = "defeat" if "time" in c["defeat"] else state.get("time_out", "nothing")
 
 
 # ------------------------------------------------------------------ lookups
@@ -166,6 +181,12 @@ def acting_leader(state: dict) -> str | None:
 
 def place(state: dict, raw: dict) -> dict:
     v = new_villain(state, raw)
+    guard = next((c for c in state["story_cards"] if c.get("unlocks") == v["name"]), None)
+    if guard is not None and guard["tokens"] > 0:
+        v["attackable"] = False  # [Saving Silvana]: the Kobold is safe until his name is guessed
+    set_aside = state.get("next_combat", {}).get("set_aside", [])
+    if v["name"] in set_aside:
+        set_aside.remove(v["name"])
     state["villains"].append(v)
     state["acting_leader"] = acting_leader(state)
     return v
@@ -173,8 +194,22 @@ def place(state: dict, raw: dict) -> dict:
 
 def set_up_combat(state: dict, time_counters: int, villains: list, time_effects: dict | None = None,
                   threat_value: int | None = None) -> None:
+    nxt = state.get("next_combat") or {}
+    time_counters = max(0, time_counters + nxt.get("time_counters", 0))  # the narrative's change, once (R130)
+    if nxt:
+        nxt["time_counters"] = 0
     state["time_counters"] = state["time_start"] = time_counters
     state["time_effects"].update({str(k): v for k, v in (time_effects or {}).items()})
+    if state["combat"].get("threat_extra") and state["mode"] == "adventure":
+        # [The Non-Gambling Kind]: the damage points go onto Risk and Profit, raise the threat value
+        # and give as many extra cards; then they are discarded.
+        risk = sum(p["damage_points"] for p in state["players"])
+        state["risk_and_profit"] = risk
+        if threat_value is None:
+            threat_value = state["combat"]["threat"] * len(state["players"]) + risk
+        for p in state["players"]:
+            p["hand_bonus"] += p["damage_points"]
+            p["damage_points"] = 0
     if threat_value is not None:
         state["threat_value"] = threat_value
     for raw in villains:
@@ -189,6 +224,8 @@ def begin_combat(state: dict) -> None:
     if state["time_counters"] is None:  # begun, accepted anyway, before any time scale was laid out
         state["time_counters"] = state["time_start"] = 0
     state["acting_leader"] = acting_leader(state)
+    if state["mode"] == "adventure":
+        deal_opening_hands(state)
     begin_round(state)
 
 
@@ -206,7 +243,8 @@ def begin_round(state: dict) -> None:
             p["revived_this_round"] = False
             p["unconscious"] = False
         p.update(temp_endurance=0, critical_draws=0, endurance_played_this_turn=0, phase_draw_done=False,
-                 turn_done=False, attacks_this_turn={t: False for t in ATTACK_TYPES}, extra_attacks_this_turn=0)
+                 turn_done=False, attacks_this_turn={t: False for t in ATTACK_TYPES}, extra_attacks_this_turn=0,
+                 hero_actions_this_turn={})
         p["endurance_ready"] = p["endurance_total"]
         for card in p["permanents"]:
             card["ready"] = True
@@ -459,6 +497,7 @@ def end_combat(state: dict, result: str, reason: str) -> None:
                    for p in state["players"]],
     }
     state["phase"] = "after_combat" if result == "victory" else "defeated"
+    after_combat(state, result)
     if result == "defeat" or c["last"] or state["mode"] == "chance_encounter":
         won = result == "victory"
         state["outcome"] = {"result": "won" if won else "lost",

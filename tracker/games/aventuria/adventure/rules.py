@@ -13,6 +13,10 @@ TARGET_COUNTS = {"life_points": "life_points", "fate_points": "fate_points", "ha
 METHODS = ("starting_hero", "random", "special", *(f"{w}_{x}" for w in ("most", "least") for x in TARGET_COUNTS))
 
 
+# The combat is set up from the combat setup or straight from a narrative step.
+BEFORE_COMBAT = frozenset({"narrative", "combat_setup"})
+
+
 def _seats(state, params):
     keys = ("player", "target", "beneficiary")
     return [params[k] for k in keys if isinstance(params.get(k), int) and 0 <= params[k] < len(state["players"])]
@@ -30,7 +34,7 @@ def check_r67(state, params, ctx):
         return None
     # Round 1's Preparation follows the placement at once: one more henchman there is one drawn too
     # many (later, time effects and cards bring henchmen in).
-    if state["phase"] != "combat_setup" and (state["phase"], state["round"]) != ("preparation", 1):
+    if state["phase"] not in BEFORE_COMBAT and (state["phase"], state["round"]) != ("preparation", 1):
         return None
     incoming = params.get("villains") if ctx.action_type == "setup_combat" else [params]
     if ctx.action_type == "setup_combat" and params.get("threat_value") is not None:
@@ -64,7 +68,7 @@ def check_r69(state, params, ctx):
     rows = [v["kind"] for v in state["villains"]] if ctx.action_type == "place_henchman" else []
     for raw in params.get("villains") or ([params] if "name" in params else []):
         kind = raw.get("kind", "henchman")
-        if kind == "leader" and "henchman" in rows and state["phase"] == "combat_setup":
+        if kind == "leader" and "henchman" in rows and state["phase"] in BEFORE_COMBAT:
             return "Leaders come first in the row of villains: place the leaders before the henchmen."
         rows.append(kind)
 
@@ -76,7 +80,7 @@ def check_r70(state, params, ctx):
         return check_next_hero(state, params, ctx)
     if ctx.action_type == "advance_phase" and phase in HERO_TURN and who != state["active_player"]:
         return f"It is {name_of(state, state['active_player'])}'s turn; only they end it."
-    if ctx.action_type == "declare_attack" and phase == "hero_actions" and who != state["active_player"]:
+    if ctx.action_type in ("declare_attack", "hero_action") and phase == "hero_actions" and who != state["active_player"]:
         return f"It is {name_of(state, state['active_player'])}'s turn."
 
 
@@ -144,7 +148,8 @@ def check_r77(state, params, ctx):
 
 def check_r79(state, params, ctx):
     v = villain(state, params["villain"])
-    if v and not v["attackable"]:
+    guarded = v and any(c.get("unlocks") == v["name"] and c["tokens"] > 0 for c in state.get("story_cards", ()))
+    if v and not v["attackable"] and not guarded:  # R111 speaks for the Kobold
         return f"{v['name']} cannot be attacked yet (the adventure protects it)."
 
 
@@ -327,6 +332,12 @@ def check_r131(state, params, ctx):
     c = state["combat"]
     given = params.get("threat_value")
     n = len(state["players"])
+    if c.get("threat_extra") and state.get("narrative_done") and given is not None:
+        risk = sum(p.get("damage_points", 0) for p in state["players"])
+        if given != c["threat"] * n + risk:
+            return (f"Here the threat value is {c['threat']} x {n} + {risk} damage points on Risk and Profit "
+                    f"= {c['threat'] * n + risk}.")
+        return None
     if c["threat"] is None:
         return None if given is not None or state["threat_value"] is not None else \
             "Give this combat's threat value (threat_value), as its game instructions say."

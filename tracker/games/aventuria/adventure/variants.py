@@ -40,7 +40,7 @@ ADAPT = {
 
 def adventure_variant(spec):
     how = ADAPT[spec.type]
-    rules = tuple(r for r in spec.rules if r not in DROPPED) + tuple(how.get("add", ()))
+    rules = ("aventuria.R62",) + tuple(r for r in spec.rules if r not in DROPPED) + tuple(how.get("add", ()))
     return replace(spec, modes=MODES, phases=how.get("phases", ROUND), phase_rule="aventuria.R70", rules=rules,
                    apply=how.get("apply", spec.apply), after_end=spec.after_end)
 
