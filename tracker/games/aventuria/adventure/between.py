@@ -70,6 +70,7 @@ def finish(state: dict) -> None:
         xp = XP.get(state.get("adventure"), 0) + (FREE_MOTHER_XP if state.get("free_mother") else 0)
     for p in state["players"]:
         p["xp_awarded"] = xp
+        state["fate_pool"] += p["fate_points"]  # discarded: back in the box with the rest
         p["fate_points"] = 0
         p["unconscious"] = p["revived_this_round"] = False
     state["phase"] = "adventure_end"

@@ -11,18 +11,43 @@ _HENCHMEN = ({"name": "Bandit", "tp": 5, "life_points": 6, "dodge": "-", "armor"
              {"name": "Skeleton", "tp": 3, "life_points": 4, "dodge": 7, "armor": 0, "actions": "N"})
 
 
+def _narrative(state) -> list[Action]:
+    n, out = state["narrative"], []
+    for s in range(len(state["players"])):
+        if n["who"] == "choice":
+            out += [_a("narrative_choice", player=s, choice=c) for c in n["choices"]]
+            continue
+        skill = {"skill": "knowledge"} if n["who"] == "any" else {}
+        out += [_a("narrative_skill_test", player=s, roll=r, value=11, **skill) for r in (1, 9, 15, 20)]
+        if n["worst_of_damage"]:
+            dice = [7] * max(1, state["players"][s].get("damage_points", 0))
+            out.append(_a("narrative_skill_test", player=s, roll=7, value=11, dice=dice))
+        out += [_a("spend_fate_reroll_test", player=s, roll=r) for r in (2, 18)]
+        out += [_a("narrative_effect", kind="lose_life", player=s, amount=a) for a in (1, 4, 9)]
+    out += [_a("narrative_effect", kind="fate", player=0), _a("narrative_effect", kind="time_counters", amount=-1)]
+    out.append(_a("advance_phase", player=0))
+    return out
+
+
+def _between(state) -> list[Action]:
+    out = []
+    for s in range(len(state["players"])):
+        out += [_a("distribute_reward", player=s, card="Sword of the Knight"), _a("decline_reward", player=s)]
+        out += [_a("respite_spend", player=s, option=o, points=n)
+                for o, n in (("rest", 1), ("rest", 3), ("pray", 2), ("prepare", 4), ("practice", 2), ("train", 3))]
+    out += [_a("begin_act"), _a("begin_act", difficulty="easy")]
+    return out
+
+
 def candidates(state: dict) -> list[Action]:
     phase, out = state["phase"], []
+    if phase == "narrative":
+        return _narrative(state) + _setup(state)
+    if phase == "after_combat":
+        return _between(state)
     if phase == "combat_setup":
-        if state["time_counters"] is None:
-            threat = None if state["combat"]["threat"] else 4 * len(state["players"])
-            out += [_a("setup_combat", time_counters=t, **({"threat_value": threat} if threat else {}),
-                       time_effects={"1": "A henchman arrives"}) for t in (2, 5)]
-        else:
-            for raw in _HENCHMEN:
-                kw = state["combat"]["keywords"]
-                out.append(_a("place_henchman", **raw, **({"keywords": [kw[0]]} if kw else {})))
-        return out
+        return _setup(state)
+    a = state.get("pending_attack")
     a = state.get("pending_attack")
     if a:
         return _attack_steps(state, a)
@@ -42,6 +67,9 @@ def candidates(state: dict) -> list[Action]:
                 ready = state["players"][s]["endurance_ready"]
                 out += [_a("reanimate", player=s, target=t, endurance=max(1, ready), roll=r) for r in (1, 20)]
                 out.append(_a("heal", player=s, target=t, amount=6))
+        for card in state.get("story_cards", ()):
+            skill = (card["skills"] or ["willpower"])[0]
+            out += [_a("hero_action", player=s, card=card["name"], skill=skill, roll=r, value=12) for r in (1, 16)]
         out += [_a("use_special_ability", player=s), _a("advance_phase", player=s)]
         out += [_a("test", player=s, attribute="dodge", roll=r) for r in (1, 12)]
     elif phase == "hero_end":
@@ -65,6 +93,19 @@ def candidates(state: dict) -> list[Action]:
         out.append(_a("place_henchman", **_HENCHMEN[0]))
     for v in active_villains(state)[:1]:
         out.append(_a("villain_life_point_loss", villain=v["id"], amount=2))
+    return out
+
+
+def _setup(state) -> list[Action]:
+    out = []
+    if state["time_counters"] is None:
+        threat = None if state["combat"]["threat"] else 4 * len(state["players"])
+        out += [_a("setup_combat", time_counters=t, **({"threat_value": threat} if threat else {}),
+                   time_effects={"1": "A henchman arrives"}) for t in (2, 5)]
+    else:
+        for raw in _HENCHMEN:
+            kw = state["combat"]["keywords"]
+            out.append(_a("place_henchman", **raw, **({"keywords": [kw[0]]} if kw else {})))
     return out
 
 
@@ -96,8 +137,7 @@ def _attack_steps(state, a) -> list[Action]:
 
 
 def enumerate_adventure(game, state: dict) -> list[Action]:
-    if state.get("outcome") or state["phase"] not in ("combat_setup", "preparation", "hero_actions", "hero_end",
-                                                       "opponent_turns", "time_effects"):
+    if state.get("outcome"):
         return []
     legal = []
     for action in candidates(state):

@@ -83,7 +83,9 @@ def adventure_setup_examples(mode: str) -> list[tuple[list, dict]]:
     if mode == "adventure":
         return [(two, {"adventure": "custom", "difficulty": "normal", "starting_player": 0}),
                 (three, {"adventure": "legacy-of-wildenstein", "start_act": 3, "difficulty": "easy"}),
-                (two[:1], {"adventure": "saving-silvana", "difficulty": "legendary"})]
+                (two[:1], {"adventure": "saving-silvana", "difficulty": "legendary"}),
+                (two, {"adventure": "legacy-of-wildenstein", "start_act": 1, "heir": 1}),
+                (two, {"adventure": "the-non-gambling-kind"})]
     row = [{"name": "Tough Watchman", "tp": 7, "life_points": 9, "dodge": "-", "armor": 3, "actions": 1},
            {"name": "Crossbowman", "tp": 4, "life_points": 5, "dodge": 6, "armor": 0, "actions": 1},
            {"name": "Loyal Bodyguard", "tp": 5, "life_points": 6, "dodge": "-", "armor": 1, "actions": "N"}]

@@ -37,7 +37,8 @@ def _begun(api):
 def test_create_an_adventure_with_the_contracts_payload(api, db):
     session = post_session(api, ADVENTURE)
     s = session["state"]
-    assert s["mode"] == "adventure" and s["phase"] == "combat_setup" and s["act"] == 1 and s["heir"] == 1
+    assert s["mode"] == "adventure" and s["phase"] == "narrative" and s["act"] == 1 and s["heir"] == 1
+    assert s["narrative_step"] == 1 and s["narrative"]["title"] == "The archives"
     assert (s["threat_value"], s["starting_player"], s["fate_pool"], s["round"]) == (10, 0, 4, 0)
     for key in ("time_counters", "doom_counters", "acting_leader", "combat_result", "villains", "opponent_turn",
                 "fate_removed", "story_cards"):

@@ -1,7 +1,7 @@
 """The adventure combat's rules, part 2: the row of villains, the time scale and the end of combat
 (R79-R89, R113-R117, R126, H8). Each refusal beside the accepted case."""
 from .conftest import (
-    BODYGUARD, WATCHMAN, adventure, attack_on, chance, fp, hero_turns, knocked_out, lp, msg, new, next_round, ok,
+    BODYGUARD, WATCHMAN, adventure, attack_on, chance, edit, fp, hero_turns, knocked_out, lp, msg, new, next_round, ok,
     refused, run, setp, to_opponents, vil, villain_card, villain_hits, villains_act,
 )
 
@@ -22,6 +22,9 @@ def test_r79_a_protected_villain_cannot_be_attacked():
     kobold = villain_card("??? the Kobold", 12, "leader", dodge=10, armor=0, actions="N", attackable=False)
     pirates = [villain_card("Pirate", 6, tp=5, keywords=["Pirate"])] * 2
     s = hero_turns(adventure(adventure="saving-silvana", villains=[kobold, *pirates]))
+    assert "Guess Name" in msg(s, "declare_attack", "R111", player=0, attack_type="magic", villain="v1")
+    # with the story card's tokens gone but the card still protecting it, the general rule speaks
+    s = edit(s, lambda st: st["story_cards"][0].update(tokens=0))
     assert "cannot be attacked yet" in msg(s, "declare_attack", "R79", player=0, attack_type="magic", villain="v1")
     ok(s, "declare_attack", player=0, attack_type="magic", villain="v2")
 
@@ -231,8 +234,9 @@ def test_r116_non_gambling_kind_the_last_counter_removed_is_defeat():
 
 def test_r116_r115_non_gambling_kind_is_won_by_declaring_it():
     s = hero_turns(adventure(adventure="the-non-gambling-kind", villains=[BODYGUARD, BODYGUARD]))
-    s = ok(s, "end_combat", result="victory", reason="Hero Action: Quitting the Game")
-    assert s["phase"] == "after_combat" and s["outcome"]["result"] == "won" and s["outcome"]["winners"] == [0, 1]
+    assert "Quitting the Game" in msg(s, "end_combat", "R116", result="victory", reason="we say so")
+    s = ok(s, "hero_action", player=0, card="Quitting the Game", skill="willpower", roll=3, value=12)
+    assert s["phase"] == "adventure_end" and s["outcome"]["result"] == "won" and s["outcome"]["winners"] == [0, 1]
     assert s["combat_result"]["acts_follow"] is False
 
 
@@ -298,7 +302,9 @@ def test_wildenstein_act_3_doom_per_knock_out_and_grautax_is_the_victory():
     assert s["doom_counters"] == 1 and s["phase"] == "preparation"  # the heir no longer decides it
     s = hero_turns(s)
     s = ok(s, "villain_life_point_loss", villain="v1", amount=12, player=1)
-    assert s["phase"] == "after_combat" and s["outcome"]["result"] == "won" and fp(s, 1) == 1
+    # the last act won ends the adventure: the Fate Points are discarded, the experience given
+    assert s["phase"] == "adventure_end" and s["outcome"]["result"] == "won" and fp(s, 1) == 0
+    assert [p["xp_awarded"] for p in s["players"]] == [2, 2]
 
 
 def test_every_hero_unconscious_is_defeat():
