@@ -150,7 +150,9 @@ def apply_adjust_counter(state, params, ctx):
     else:
         card = next((c for c in state["story_cards"] if c["name"] == params["card"]), None)
         if card is None:
-            card = {"name": params["card"], "tokens": 0}
+            # a card the table brought in: tokens only, no hero action the app knows of
+            card = {"name": params["card"], "tokens": 0, "skills": [], "per_turn": None, "on_success": None,
+                    "unlocks": None}
             state["story_cards"].append(card)
         card["tokens"] = max(0, card["tokens"] + amount)
         value = card["tokens"]

@@ -331,3 +331,11 @@ def test_r86_a_card_that_defeats_a_villain_takes_the_fate_point_from_another_her
                fate_from=1) == "The Fate Point comes from another hero."
     s = ok(s, "villain_life_point_loss", villain="v2", amount=6, player=0, fate_from=1)
     assert (fp(s, 0), fp(s, 1)) == (1, 3)
+
+
+def test_a_story_card_the_table_brings_in_counts_tokens_and_takes_a_hero_action():
+    s = ok(hero_turns(chance()), "adjust_counter", counter="story", card="Hold the Door", amount=2)
+    assert s["story_cards"][-1]["name"] == "Hold the Door" and s["story_cards"][-1]["tokens"] == 2
+    seat = s["active_player"]
+    s = ok(s, "hero_action", player=seat, card="Hold the Door", skill="craft", roll=4, value=12)
+    assert s["players"][seat]["hero_actions_this_turn"] == {"Hold the Door": 1}
