@@ -16,7 +16,8 @@ from .adventure.actions_life import LIFE_ACTIONS as ADVENTURE_LIFE
 from .adventure.actions_narrative import NARRATIVE_ACTIONS
 from .adventure.actions_round import ROUND_ACTIONS
 from .adventure.actions_villains import VILLAIN_ACTIONS
-from .adventure.combat import PHASE_TITLES as ADVENTURE_PHASES, setup_adventure
+from .adventure.combat import PHASE_TITLES as ADVENTURE_PHASES
+from .adventure.start import setup_adventure
 from .adventure.enumerate import enumerate_adventure
 from .adventure.params import param_errors
 from .adventure.setup import (

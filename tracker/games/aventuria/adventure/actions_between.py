@@ -7,7 +7,7 @@ from tracker.engine.schema import enum, integer, obj, seat, string
 
 from ..state import name_of
 from .between import PRAY_COST, REST_LP, RESPITE_OPTIONS, card_endurance, reset_for_retry
-from .combat import reset_combat
+from .start import reset_combat
 from .data import DIFFICULTIES
 from .narrative import open_step
 
