@@ -36,6 +36,15 @@ DEMO = (
             ("play_endurance", {"player": 0, "source": "hand"}), ("advance_phase", {}),
         ),
     ),
+    Demo(
+        title="Aventuria adventure: The Legacy of Wildenstein",
+        mode="adventure",
+        # skill values as a table would copy them from its Skill Cards; Ben is the heir
+        players=[{"name": "Ann (demo)", "hero": "DB", "skills": {"knowledge": 9, "survival": 12, "perception": 11}},
+                 {"name": "Ben (demo)", "hero": "TM", "skills": {"knowledge": 13, "survival": 10, "perception": 12}}],
+        options={"adventure": "legacy-of-wildenstein", "difficulty": "normal", "starting_player": 0, "heir": 1},
+        taps=(("narrative_skill_test", {"player": 0, "roll": 6}),),
+    ),
 )
 
 # A life point lost and healed again: the table's most frequent tap, repeatable without end.
