@@ -1,5 +1,6 @@
 """Every /api/ answer is JSON of one shape: {detail, errors?: {field: [messages]}}."""
 from django.http import JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -40,6 +41,7 @@ def exception_handler(exc, context):
     return response
 
 
+@csrf_exempt  # a POST to no endpoint is a JSON 404, not Django's HTML page for a missing CSRF cookie
 def api_not_found(request, *args, **kwargs):
     return JsonResponse({"detail": f"No API endpoint at {request.path}."}, status=404)
 

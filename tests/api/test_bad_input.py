@@ -76,6 +76,16 @@ def test_unknown_session_is_json_404(api, db):
         assert response["Content-Type"].startswith("application/json") and response.json()["detail"]
 
 
+def test_a_post_to_a_token_no_route_takes_is_a_json_404_even_from_a_cookieless_client(db):
+    from django.test import Client
+
+    phone = Client(enforce_csrf_checks=True)  # as a real client: no CSRF cookie, checks on
+    response = phone.post('/api/sessions/"%C2%BF:%C3%86/actions/', {"type": "heal", "params": {}},
+                          content_type="application/json")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/json") and "No API endpoint" in response.json()["detail"]
+
+
 def test_every_api_error_is_json(api, db):
     for response in (api.get("/api/nothing-here/"), api.delete("/api/games/"), api.put("/api/sessions/", {}, format="json")):
         assert response.status_code in (404, 405)
