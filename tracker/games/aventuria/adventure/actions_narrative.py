@@ -49,8 +49,7 @@ def apply_narrative_skill_test(state, params, ctx):
         n["free_rerolls"] -= 1  # a companion's critical success lets this hero try again
     entry = record_roll(state, seat_, worst(dice) if dice else params["roll"], value, params.get("modifier", 0),
                         skill, dice, fresh=n["who"] == "any")
-    if not repeat:
-        grant_free_reroll(state, entry)
+    grant_free_reroll(state, entry)
     return _test_text(state, entry) + (" A repeat, thanks to a companion." if repeat else "")
 
 
@@ -63,6 +62,7 @@ def apply_spend_fate_reroll_test(state, params, ctx):
     dice = params.get("dice")
     entry = record_roll(state, who, worst(dice) if dice else params["roll"], old["value"], old["modifier"],
                         old["skill"], dice)
+    grant_free_reroll(state, entry)
     paid = "" if who == payer else f" ({name_of(state, payer)} pays the Fate Point)"
     return "Fate reroll" + paid + ". " + _test_text(state, entry)
 
@@ -144,7 +144,7 @@ NARRATIVE_ACTIONS = (
     ActionSpec("narrative_effect", "Apply an instruction's effect",
                obj(("kind",), kind=enum(*EFFECT_KINDS, title="Effect"), player=seat(title="Hero"),
                    amount=integer(-12, 12, title="Amount"), card=string(60, "the card it names", title="Card")),
-               apply_narrative_effect, rules=("aventuria.R64", "aventuria.R93"),
+               apply_narrative_effect, rules=("aventuria.R64", "aventuria.R93", "aventuria.R135"),
                phases=BEFORE_COMBAT, phase_rule="aventuria.R128", modes=frozenset({"adventure"})),
     ActionSpec("hero_action", "Hero action (Story Card)",
                obj(("player", "card", "skill", "roll"), player=seat(title="Hero"),

@@ -64,7 +64,8 @@ def after_combat(state: dict, result: str) -> None:
 
 
 def finish(state: dict) -> None:
-    """[Victory (End of the Adventure)]: experience per hero; the Fate Points are discarded."""
+    """[Victory (End of the Adventure)]: experience per hero; the heroes' Fate Points are discarded
+    (back to the box, counted with the middle: the table's total of 2 a hero stays, R48)."""
     xp = state.get("xp_per_hero")
     if xp is None:
         xp = XP.get(state.get("adventure"), 0) + (FREE_MOTHER_XP if state.get("free_mother") else 0)

@@ -120,9 +120,10 @@ def narrative_life_loss(state: dict, seat: int, amount: int) -> None:
     p["life_points"] = max(0, p["life_points"] - max(0, amount))
 
 
-def apply_effect(state: dict, seat: int, kind: str, value, lines: list[str], once: set) -> None:
-    p = state["players"][seat]
-    name = p["name"]
+def apply_effect(state: dict, seat: int | None, kind: str, value, lines: list[str], once: set) -> None:
+    """`seat` may be None for the table's own effects (time, Fate Points out of the middle)."""
+    p = state["players"][seat] if seat is not None else {}
+    name = p.get("name")
     if kind == "fate":
         got = gain_fate(state, seat, value)
         lines.append(f"{name} takes {got} Fate Point{'s' if got != 1 else ''}"
@@ -178,6 +179,8 @@ def apply_effect(state: dict, seat: int, kind: str, value, lines: list[str], onc
 
 
 def grant_free_reroll(state: dict, entry: dict) -> None:
+    """A result that gives a companion a repeat gives it however it was reached (a first roll, a
+    Fate reroll, a repeat): only a failed test is rerolled, so each entry grants at most once."""
     data = step_data(state) or {}
     if any(k == "free_reroll" for k, _ in data.get("effects", {}).get(entry["result"], ())):
         state["narrative"]["free_rerolls"] += 1
