@@ -11,7 +11,7 @@ import json
 
 from tracker.engine.kit.presenter import Quick, Table, legal
 
-from .adventure.narrative import auto_critical, roll_of, skill_value, step_data
+from .adventure.narrative import auto_critical, roll_of, skill_value
 from .adventure.scripts import RESULTS, RESULT_TITLES, script_for
 from .adventure.setup import SKILLS
 from .page_common import why_not
@@ -61,6 +61,8 @@ class Pads:
         return max(1, self.state["players"][seat].get("damage_points", 0)) if self.n.get("worst_of_damage") else 1
 
     def _legal(self, action_type: str, params: dict, dice: int) -> bool:
+        if not self.table.can_write:  # a view link shows the results, no pad
+            return False
         probe = {**params, "roll": 10, **({"dice": [10] * dice} if dice > 1 else {})}
         return legal(self.table.game, self.state, action_type, probe, self.table.mode)
 
@@ -95,14 +97,14 @@ class Pads:
     def loss_pad(self, seat: int, due: str) -> list[Quick]:
         faces = LOSS_FACES[due]
         probe = {"kind": "lose_life", "player": seat, "amount": faces[len(faces) // 2]}
-        if not legal(self.table.game, self.state, "narrative_effect", probe, self.table.mode):
+        if not self.table.can_write or not legal(self.table.game, self.state, "narrative_effect", probe, self.table.mode):
             return []
         return [Quick(str(a), "narrative_effect", {**probe, "amount": a}, testid=f"narrative-loss-{seat}-{a}")
                 for a in faces]
 
     def choices(self, seat: int) -> list[Quick]:
         out = []
-        for choice in self.n["choices"]:
+        for choice in self.n["choices"] if self.table.can_write else ():
             params = {"player": seat, "choice": choice}
             if legal(self.table.game, self.state, "narrative_choice", params, self.table.mode):
                 out.append(Quick(choice.capitalize(), "narrative_choice", params,
@@ -185,15 +187,8 @@ def narrative_view(table: Table) -> dict | None:
         "n": n, "who_line": _who_line(n), "skill_title": skill_title(n["skill"]), "results": results,
         "test": n["who"] != "choice", "custom": n["who"] == "any", "last": n["step"] >= n["steps"],
         "time_delta": nxt.get("time_counters", 0), "set_aside": list(nxt.get("set_aside", ())),
-        "effects_known": bool((step_data(state) or {}).get("effects")),
-        "heroes": [], "cont": None,
     }
-    if table.can_write:
-        pads = Pads(table)
-        view["heroes"] = [_hero(pads, s) for s in range(len(state["players"]))]
-        view["cont"] = _continue(table)
-    else:
-        view["heroes"] = [{"seat": s, "name": p["name"], "entry": _entry_view(n, e) if (e := roll_of(state, s)) else None,
-                           "chosen": n["chosen"].get(str(s)), "value": skill_value(state, s, n["skill"], None)}
-                          for s, p in enumerate(state["players"])]
+    pads = Pads(table)
+    view["heroes"] = [_hero(pads, s) for s in range(len(state["players"]))]
+    view["cont"] = _continue(table) if table.can_write else None
     return view

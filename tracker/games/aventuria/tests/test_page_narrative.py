@@ -260,3 +260,13 @@ def _walk(node):
     elif isinstance(node, (list, tuple)):
         for v in node:
             yield from _walk(v)
+
+
+def test_the_view_link_reads_the_narrative_and_its_results_without_a_pad(api, client, db):
+    session = post_session(api, WILDENSTEIN)
+    post_action(api, session, "narrative_skill_test", player=0, roll=5)
+    html = page(client, session["view_id"])
+    assert 'data-testid="view-only"' in html and inner(html, "narrative-title") == "The archives"
+    assert inner(html, "narrative-result-0") == "Rolled 5 against 12: Success . Take 1 Fate Point."
+    assert 'data-testid="narrative-roll-1-5"' not in html and 'data-testid="narrative-continue"' not in html
+    assert "data-act=" not in html and "data-action=" not in html
