@@ -270,3 +270,35 @@ def test_the_view_link_reads_the_narrative_and_its_results_without_a_pad(api, cl
     assert inner(html, "narrative-result-0") == "Rolled 5 against 12: Success . Take 1 Fate Point."
     assert 'data-testid="narrative-roll-1-5"' not in html and 'data-testid="narrative-continue"' not in html
     assert "data-act=" not in html and "data-action=" not in html
+
+
+def _narrative(state, can_write=True):
+    return context(Table(GAME, state, "adventure", can_write, []))["adv"]
+
+
+def test_a_one_hero_step_offers_every_pad_until_the_group_has_picked():
+    state = new("adventure", n=2, start=0, adventure="saving-silvana",
+                players=[{"name": "Ann", "skills": {"body_control": 11, "perception": 12}},
+                         {"name": "Ben", "skills": {"body_control": 9, "perception": 8}}])
+    state = ok(ok(state, "narrative_skill_test", player=0, roll=4), "narrative_skill_test", player=1, roll=4)
+    state = ok(state, "advance_phase")
+    adv = _narrative(state)
+    assert adv["narrative"]["n"]["title"] == "Searching the cells" and "picks one hero" in adv["narrative"]["who_line"]
+    assert [h["pad"]["kind"] for h in adv["narrative"]["heroes"]] == ["taps", "taps"]
+    state = ok(state, "narrative_skill_test", player=1, roll=19)
+    heroes = _narrative(state)["narrative"]["heroes"]
+    assert heroes[0]["pad"] is None and heroes[1]["pad"] is None  # Ben rolled for the group
+    assert heroes[1]["entry"]["title"] == "Failure" and heroes[1]["rerolls"] == []  # no Fate Point to pay
+
+
+def test_a_custom_adventures_open_step_asks_the_skill_and_leaves_the_setup_open():
+    state = new("adventure", n=2, start=0, adventure="custom")
+    adv = _narrative(state)
+    pad = adv["narrative"]["heroes"][0]["pad"]
+    assert pad["kind"] == "form" and pad["ask_skill"] and not pad["ask_value"]
+    assert adv["narrative"]["cont"]["quick"].testid == "narrative-continue" and adv["narrative"]["last"]
+    assert adv["setup"]["from_narrative"] and adv["setup"]["time_form"]
+    state = ok(state, "narrative_skill_test", player=0, roll=3, skill="craft", value=11)
+    state = ok(state, "narrative_skill_test", player=0, roll=17, skill="stealth", value=9)
+    rolls = _narrative(state)["narrative"]["heroes"][0]["rolls"]
+    assert [(r["skill_title"], r["title"]) for r in rolls] == [("Craft", "Success"), ("Stealth", "Failure")]
