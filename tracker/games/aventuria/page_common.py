@@ -1,6 +1,7 @@
 """What the duel's page and the adventure combat's share: the hero cards, and the attack helper's steps,
 a hero's attack up to its damage (the roll's pad, a miss, the Fate Point reroll, the damage pad) and the
-hit hero's defence (the dodge pad, armor, the damage taken)."""
+hit hero's defence (the dodge pad, armor, the damage taken); and `why_not`, the engine's refusal of a
+step the adventure's page shows beside it."""
 from __future__ import annotations
 
 from tracker.engine import Action, ParamError, decide
