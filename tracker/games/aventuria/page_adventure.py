@@ -1,18 +1,22 @@
 """The Aventuria table page in an adventure combat and a chance encounter: the combat plan (the row of
 villains, the time scale, the round's five steps), the row placed at setup, each hero's preparation,
 the attack helper aimed at a villain, the villains' guided turns (a roll, an amount on the hit hero, the
-hit taken: three taps) and bringing an unconscious hero back. Every button is checked with `legal`."""
+hit taken: three taps) and bringing an unconscious hero back. Every button is checked with `legal`.
+In an adventure the act's header, the narrative (page_narrative) and what follows a combat
+(page_between) come first."""
 from __future__ import annotations
 
 from tracker.engine import Action, ParamError, decide
 from tracker.engine.kit.presenter import Quick, Table, form, legal, stepper
 
 from .adventure.combat import (
-    NO_DODGE, PER_HERO, REVIVING_HEAL, active_villains, current_villain, left_of, next_villain, placed_threat,
-    villain, villain_actions,
+    IN_COMBAT, NO_DODGE, PER_HERO, REVIVING_HEAL, active_villains, current_villain, left_of, next_villain,
+    placed_threat, villain, villain_actions,
 )
 from .adventure.rules import METHODS, targets_for
+from .page_between import act_header, between_view
 from .page_common import defence, hero_cards, roll_steps
+from .page_narrative import narrative_view
 from .state import ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
 
 STEPS = (("preparation", "Preparation"), ("hero_turns", "Hero Turns"), ("opponent_turns", "Opponent Turns"),
@@ -100,10 +104,14 @@ def _plan(state: dict) -> dict:
 # ------------------------------------------------------------------ combat setup
 
 def _setup(table: Table, offer: Offer) -> dict | None:
+    """The combat's setup; from the narrative too (setup_combat closes the step being read and skips the
+    rest), as a short way round when the table plays the narrative from the book."""
     state = table.state
-    if state["phase"] != "combat_setup":
+    if state["phase"] not in ("combat_setup", "narrative"):
         return None
-    view = {"time_chips": [], "time_form": None, "henchman": None, "begin": None}
+    delta = (state.get("next_combat") or {}).get("time_counters", 0)
+    view = {"time_chips": [], "time_form": None, "henchman": None, "begin": None,
+            "from_narrative": state["phase"] == "narrative", "delta": delta}
     if state.get("time_counters") is None:
         if state.get("threat_value") is None:  # a custom combat: its threat value is typed with the counters
             view["time_form"] = form(table.game.action("setup_combat", table.mode), state,
@@ -321,7 +329,9 @@ def adventure_context(table: Table) -> dict:
     state = table.state
     offer = Offer(table)
     over = bool(state.get("combat_result"))
-    adv = {"plan": _plan(state)}
+    adv = {"plan": _plan(state), "combat": state["phase"] == "combat_setup" or state["phase"] in IN_COMBAT}
+    if table.mode == "adventure":
+        adv.update(act=act_header(state), narrative=narrative_view(table), between=between_view(table))
     if table.can_write and not over:
         adv.update(setup=_setup(table, offer), prep=_preparation(table, offer), declare=_declare(table),
                    attack=_hero_attack(table), revive=_revive(table), turn_end=_turn_end(table, offer),
