@@ -12,6 +12,7 @@ from .adventure.between import CARD_COST, PRAY_COST, PREPARE_COST, RAISE_TO, RES
 from .adventure.combat import IN_COMBAT, PHASE_TITLES
 from .adventure.data import DIFFICULTIES
 from .decks import load_card_data
+from .links import LINKS
 from .page_common import why_not
 
 ACT_STEPS = (("narrative", "Narrative"), ("combat", "Combat"), ("after", "After the combat"))
@@ -193,10 +194,7 @@ def _campaign(table: Table) -> dict | None:
     token = table.state.get("campaign")
     if not token:
         return None
-    from tracker.games import plugin  # the registry imports the games: late, not at import
-
-    found = plugin(table.game.slug)
-    record = any(link.name == "campaign" and table.mode in link.child_modes for link in (found.links if found else ()))
+    record = any(link.name == "campaign" and table.mode in link.child_modes for link in LINKS)
     return {"token": token, "record": record and table.can_write}
 
 

@@ -191,6 +191,8 @@ _COUNTS = ("hand_count", "draw_deck_count", "discard_count", "removed_count", "e
 
 
 def check_h1(state, params, ctx):
+    if state.get("mode") == "campaign":
+        return None  # a campaign counts experience, not the table's points
     problems = [f"{key} would be {value}" if who is None else f"{who}: {key.replace('_', ' ')} would be {value}"
                 for who, key, value in negative_counts(state, ("fate_pool", "fate_removed"), _COUNTS)]
     for p in state["players"]:
@@ -201,6 +203,8 @@ def check_h1(state, params, ctx):
 
 
 def check_r48(state, params, ctx):
+    if state.get("mode") == "campaign":
+        return None
     n = len(state["players"])
     total = state["fate_pool"] + state["fate_removed"] + sum(p["fate_points"] for p in state["players"])
     if total != 2 * n:

@@ -1,7 +1,7 @@
 """Starting an adventure or a chance encounter: the options each takes and what a table may get wrong."""
 from __future__ import annotations
 
-from tracker.engine.schema import boolean, enum, integer, obj, seat
+from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 
 from ..state import setup_errors as duel_setup_errors
 from .data import ACTS, ADVENTURES, COMBATS, DIFFICULTIES
@@ -15,6 +15,7 @@ ADVENTURE_OPTIONS = obj(
     starting_player=seat("who holds the Starting Hero token first", title="Starting hero"),
     start_act=integer(1, 3, "the act to begin with (Legacy of Wildenstein)", title="Act"),
     heir=seat("Legacy of Wildenstein: the hero who is the heir", title="Heir"),
+    campaign=string(100, "the campaign this adventure counts for (its link)", title="Campaign"),
 )
 CHANCE_OPTIONS = obj(
     difficulty=enum(*DIFFICULTIES, title="Difficulty"),
@@ -33,6 +34,11 @@ def adventure_setup_errors(mode: str, players: list, options: dict) -> dict:
     errors = {k: v for k, v in duel_setup_errors("duel", players, {}).items() if k.startswith("players")}
     n = len(players)
     for i, raw in enumerate(players):
+        rewards = raw.get("deck_rewards") if isinstance(raw, dict) else None
+        if rewards is not None and (not isinstance(rewards, list) or len(rewards) > 3
+                                    or not all(isinstance(c, str) and c.strip() for c in rewards)):
+            errors.setdefault(f"players.{i}.deck_rewards", []).append(
+                "at most 3 Reward Card names (aventuria.R93)")
         skills = raw.get("skills") if isinstance(raw, dict) else None
         if skills is None:
             continue

@@ -55,6 +55,7 @@ def setup_adventure(mode: str, players: list, options: dict) -> dict:
         "free_mother": False,
         "retries": 0,
         "xp_per_hero": options.get("xp"),
+        "campaign": options.get("campaign") if mode == "adventure" else None,
     }
     state["difficulty_log"] = [{"act": state["act"], "difficulty": state["difficulty"]}]
     reset_combat(state)

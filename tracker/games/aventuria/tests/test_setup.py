@@ -11,7 +11,8 @@ from .conftest import fp, msg, new, ok, refused
 def test_registered_and_modes():
     assert get_game("aventuria") is GAME
     assert [(m.slug, m.min_players, m.max_players) for m in GAME.modes] == [
-        ("duel", 2, 2), ("skirmish", 3, 8), ("team_duel", 4, 8), ("adventure", 1, 4), ("chance_encounter", 1, 4)]
+        ("duel", 2, 2), ("skirmish", 3, 8), ("team_duel", 4, 8), ("adventure", 1, 4), ("chance_encounter", 1, 4),
+        ("campaign", 1, 4)]
 
 
 def test_rule_table_holds_every_spec_rule_and_house_rule():
