@@ -6,6 +6,7 @@ from tracker.engine.kit.cards import CardFacts
 from tracker.engine.kit.presenter import Page, Quick, Table, form, legal
 
 from .page_adventure import adventure_context
+from .page_campaign import campaign_context
 from .page_common import defence, hero_cards, roll_steps
 from .state import ADVENTURE_MODES, ATTACK_TYPES, ATTRIBUTE_OF, HAND_LIMIT, TYPE_TITLES, name_of
 
@@ -73,6 +74,8 @@ def _attack(table: Table) -> dict | None:
 
 
 def context(table: Table) -> dict:
+    if table.mode == "campaign":
+        return campaign_context(table)
     if table.mode in ADVENTURE_MODES:
         return adventure_context(table)
     state = table.state

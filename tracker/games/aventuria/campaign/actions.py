@@ -6,6 +6,7 @@ from __future__ import annotations
 from tracker.engine import ActionSpec
 from tracker.engine.schema import enum, integer, obj, seat, string
 
+from ..adventure.scripts import ADVENTURE_TITLES
 from ..adventure.setup import SKILLS
 from .sheet import ADVENTURE_CHOICES, DIFFICULTY_CHOICES, MAX_DECK_REWARDS, PHASE, raised
 
@@ -27,7 +28,7 @@ def _clean(name: str) -> str:
 
 def apply_record_adventure(state, params, ctx):
     won = params["result"] == "won"
-    entry = {"adventure": params["adventure"], "title": _clean(params.get("title") or params["adventure"]),
+    entry = {"adventure": params["adventure"], "title": _clean(params.get("title") or ADVENTURE_TITLES.get(params["adventure"], params["adventure"])),
              "difficulty": params["difficulty"], "result": params["result"], "session": params.get("session"),
              "heroes": [{"player": h["player"], "xp": h.get("xp", 0), "reward_cards": [_clean(c) for c in
                                                                                     h.get("reward_cards", [])]}
