@@ -104,3 +104,48 @@ def test_a_narrative_a_won_combat_the_respite_and_the_next_act(new_context, shot
     assert state["difficulty_log"] == [{"act": 1, "difficulty": "normal"}, {"act": 2, "difficulty": "normal"}]
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+
+
+GRAUTAX = {"name": "Grautax, the False Baron", "kind": "leader", "life_points": 15, "dodge": "-", "armor": 0,
+           "actions": "N"}
+SKELETON = {"name": "Skeleton", "kind": "henchman", "tp": 3, "life_points": 4, "dodge": "-", "armor": 0,
+            "actions": 1, "keywords": ["Skeleton"]}
+
+
+def test_a_finished_adventure_is_recorded_into_its_campaign_and_its_experience_spent(new_context, shot):
+    context = new_context(**SMALL)
+    page = context.new_page()
+    made = context.request.post("/api/sessions/", data={"game": "aventuria", "mode": "campaign", "players": HEROES,
+                                                        "options": {"title": "Tuesdays"}})
+    assert made.status == 201, made.text()
+    campaign = made.json()["id"]
+    made = context.request.post("/api/sessions/", data={**WILDENSTEIN, "players": [{"name": "Ann", "hero": "DB"},
+                                                                                  {"name": "Ben", "hero": "TM"}],
+                                                        "options": {"adventure": "legacy-of-wildenstein",
+                                                                    "start_act": 3, "campaign": campaign}})
+    assert made.status == 201, made.text()
+    token = made.json()["id"]
+    page.goto(f"/t/{token}/")
+    table = Table(context, page, token)
+    # Act III's narrative by taps: the skills came from the Hero Documents
+    expect(page.get_by_test_id("narrative-value-0")).to_contain_text("10")  # Body Control
+    for _ in range(3):
+        table.tap("narrative-roll-0-4")
+        table.tap("narrative-roll-1-4")
+        table.tap("narrative-continue")
+    table.send("setup_combat", time_counters=5, villains=[GRAUTAX, SKELETON, SKELETON])
+    table.send("villain_life_point_loss", villain="v1", amount=15, player=0)
+    expect(page.get_by_test_id("xp-0")).to_contain_text("2")
+    page.get_by_test_id("av-record").tap()  # the finished adventure goes into its campaign, once
+
+    page.wait_for_url(f"**/t/{campaign}/")
+    expect(page.get_by_test_id("adventure-1")).to_contain_text("The Legacy of Wildenstein")
+    expect(page.get_by_test_id("xp-left-0")).to_have_text("2")
+    before = int(page.get_by_test_id("version").inner_text())
+    page.get_by_test_id("raise-0-knowledge").tap()
+    page.wait_for_function("v => +document.querySelector('[data-testid=version]').textContent >= v", arg=before + 1)
+    expect(page.get_by_test_id("skill-now-0-knowledge")).to_have_text("13")
+    expect(page.get_by_test_id("xp-left-0")).to_have_text("1")
+    shot(page, "aventuria-campaign")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
