@@ -16,6 +16,7 @@ ADVENTURE_OPTIONS = obj(
     start_act=integer(1, 3, "the act to begin with (Legacy of Wildenstein)", title="Act"),
     heir=seat("Legacy of Wildenstein: the hero who is the heir", title="Heir"),
     campaign=string(100, "the campaign this adventure counts for (its link)", title="Campaign"),
+    xp=integer(0, 9, "experience each hero gains when it is won (a custom adventure's own)", title="Experience"),
 )
 CHANCE_OPTIONS = obj(
     difficulty=enum(*DIFFICULTIES, title="Difficulty"),

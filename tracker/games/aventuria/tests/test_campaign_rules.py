@@ -129,3 +129,13 @@ def test_campaign_actions_belong_to_the_campaign_only():
     from .conftest import new
     with pytest.raises(ParamError):
         run(new("adventure", n=2, adventure="saving-silvana"), "spend_xp", player=0, option="raise_skill", skill="craft")
+
+
+def test_a_custom_adventure_gives_the_experience_its_options_name():
+    from .conftest import new
+    s = new("adventure", n=2, adventure="custom", xp=3)
+    s = ok(s, "setup_combat", time_counters=3, threat_value=4,
+           villains=[{"name": "Wolf", "kind": "henchman", "tp": 4, "life_points": 5, "dodge": "-", "armor": 0,
+                      "actions": 1}])
+    s = ok(s, "villain_leaves", villain="v1", how="fled")
+    assert s["phase"] == "adventure_end" and [p["xp_awarded"] for p in s["players"]] == [3, 3]
