@@ -13,7 +13,7 @@ from .adventure.combat import IN_COMBAT, PHASE_TITLES
 from .adventure.data import DIFFICULTIES
 from .decks import load_card_data
 from .links import LINKS
-from .page_common import why_not
+from .page_common import card_slug, why_not
 
 ACT_STEPS = (("narrative", "Narrative"), ("combat", "Combat"), ("after", "After the combat"))
 BETWEEN = ("after_combat", "defeated", "adventure_end")
@@ -38,10 +38,6 @@ def act_header(state: dict) -> dict:
 def reward_names() -> list[str]:
     """The Reward Cards the box data names (fixtures/cards/aventuria.json), in its order."""
     return [c["name"] for c in load_card_data().values() if c.get("reward")]
-
-
-def _slug(name: str) -> str:
-    return "-".join(name.lower().split())
 
 
 def _first_refusal(table: Table, action_type: str, params: dict) -> dict | None:
@@ -84,7 +80,7 @@ def rewards_view(table: Table) -> dict | None:
             probe = {"player": seat, "card": names[0] if names else "Reward Card"}
             if legal(table.game, state, "distribute_reward", probe, table.mode):
                 row["chips"] = [Quick(n, "distribute_reward", {"player": seat, "card": n},
-                                      testid=f"reward-give-{seat}-{_slug(n)}") for n in names]
+                                      testid=f"reward-give-{seat}-{card_slug(n)}") for n in names]
                 row["form"] = form(table.game.action("distribute_reward", table.mode), state,
                                    preset={"player": seat}, show=("card", "replaces"), submit="Give")
             elif not row["declined"] and not mine:

@@ -3,14 +3,13 @@ gained to note and those noted, the next deck's rewards as toggles), the adventu
 form that starts the next adventure for this campaign ([Hero Document Template]; [Campaign Play])."""
 from __future__ import annotations
 
-from django.utils.text import slugify
-
 from tracker.engine.kit.presenter import Quick, Table, legal
 
 from .adventure.data import ADVENTURES, DIFFICULTIES
 from .adventure.scripts import ADVENTURE_TITLES
 from .adventure.setup import SKILLS
 from .campaign.sheet import MAX_DECK_REWARDS, MAX_RAISE
+from .page_common import card_slug, why_not
 
 SKILL_TITLES = {s: s.replace("_", " ").title() for s in SKILLS}
 
@@ -34,9 +33,11 @@ def _cards(table: Table, doc: dict) -> dict:
     to_note = []
     for card in doc["pending_rewards"]:
         params = {"player": seat, "option": "note_reward", "card": card}
-        ok = table.can_write and legal(table.game, state, "spend_xp", params, table.mode)
-        to_note.append({"card": card, "tap": Quick(f"Note {card} (1 XP)", "spend_xp", params,
-                                                   testid=f"note-{seat}-{slugify(card)}") if ok else None})
+        refusals = why_not(table, "spend_xp", params)
+        ok = table.can_write and not refusals
+        to_note.append({"card": card, "why": refusals[0]["message"] if refusals else "",
+                        "tap": Quick(f"Note {card} (1 XP)", "spend_xp", params,
+                                     testid=f"note-{seat}-{card_slug(card)}") if ok else None})
     noted = []
     for card in doc["reward_cards"]:
         chosen = card in doc["deck_rewards"]
@@ -46,7 +47,7 @@ def _cards(table: Table, doc: dict) -> dict:
             legal(table.game, state, "choose_rewards", params, table.mode)
         label = f"{card}: in the deck" if chosen else f"{card}: put in the deck"
         noted.append({"card": card, "chosen": chosen,
-                      "tap": Quick(label, "choose_rewards", params, testid=f"deck-{seat}-{slugify(card)}",
+                      "tap": Quick(label, "choose_rewards", params, testid=f"deck-{seat}-{card_slug(card)}",
                                    primary=chosen) if ok else None})
     return {"to_note": to_note, "noted": noted}
 

@@ -4,6 +4,8 @@ hit hero's defence (the dodge pad, armor, the damage taken); and `why_not`, the 
 step the adventure's page shows beside it."""
 from __future__ import annotations
 
+import re
+
 from tracker.engine import Action, ParamError, decide
 from tracker.engine.kit.presenter import Quick, Table, form, legal
 
@@ -12,6 +14,12 @@ from .state import ATTACK_TYPES, TYPE_TITLES
 # A damage roll is D6s plus a fixed value: the pad offers the totals a table sees (more through
 # "All actions").
 DAMAGE_PAD = 20
+
+
+def card_slug(name: str) -> str:
+    """A card's name as a test id's tail: "Ferdok's Lance" -> "ferdoks-lance" (the engine's packages load
+    without Django, so no django.utils.text)."""
+    return "-".join(re.sub(r"[^a-z0-9 ]", "", name.lower().replace("-", " ")).split())
 
 
 def hero_cards(table: Table) -> dict:

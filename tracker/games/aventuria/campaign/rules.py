@@ -23,6 +23,9 @@ def check_r99(state, params, ctx):
                     f"({doc['skill_start'][skill]}).")
         return None
     card = " ".join(params["card"].split())
+    # The box holds one of each Reward Card: gained again, it is already the hero's to choose.
+    if card.lower() in (c.lower() for c in doc["reward_cards"]):
+        return f"{card} is already noted on {doc['name']}'s Hero Document."
     if card.lower() not in (c.lower() for c in doc["pending_rewards"]):
         gained = ", ".join(doc["pending_rewards"]) or "none"
         return f"Only a Reward Card gained in the last adventure can be noted ({doc['name']}'s: {gained})."

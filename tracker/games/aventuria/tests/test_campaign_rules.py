@@ -86,6 +86,16 @@ def test_r99_only_a_card_gained_in_the_last_adventure_is_noted():
     refused(s, "spend_xp", "R99", player=0, option="note_reward", card="Flittermouse")
 
 
+def test_r99_a_card_already_noted_is_not_noted_again():
+    s = won(campaign(), xp=2, cards=("Barbed Club",))
+    s = ok(s, "spend_xp", player=0, option="note_reward", card="Barbed Club")
+    s = won(s, xp=2, cards=("Barbed Club", "Flittermouse"))  # won again: the same card comes home
+    assert "already noted" in refused(s, "spend_xp", "R99", player=0, option="note_reward",
+                                      card="barbed club")["aventuria.R99"]
+    s = ok(s, "spend_xp", player=0, option="note_reward", card="Flittermouse")
+    assert s["players"][0]["reward_cards"] == ["Barbed Club", "Flittermouse"]
+
+
 def test_r101_only_noted_cards_and_at_most_3_go_into_the_deck():
     s = won(campaign(), xp=3, cards=("Barbed Club", "Flittermouse", "Strong Healing Potion"))
     for card in ("Barbed Club", "Flittermouse"):

@@ -52,6 +52,16 @@ def test_a_point_spent_takes_the_taps_that_needed_it_away(api, client, campaign)
     assert "Barbed Club: in the deck" in _page(client, campaign["id"])
 
 
+def test_a_card_won_again_says_why_it_cannot_be_noted_twice(api, client, campaign):
+    act(api, campaign, "spend_xp", player=0, option="note_reward", card="Barbed Club")
+    act(api, campaign, "record_adventure", adventure="saving-silvana", difficulty="normal", result="won",
+        heroes=[{"player": 0, "xp": 1, "reward_cards": ["Barbed Club"]}])
+    html = _page(client, campaign["id"])
+    assert 'data-testid="note-0-barbed-club"' not in html
+    assert "Barbed Club is already noted on Ann&#x27;s Hero Document." in html
+    assert len(re.findall(r'data-testid="deck-0-barbed-club"', html)) == 1
+
+
 def test_a_view_link_shows_the_documents_without_taps(client, campaign):
     html = _page(client, campaign["view_id"])
     assert 'data-testid="hero-doc-0"' in html
