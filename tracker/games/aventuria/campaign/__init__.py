@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tracker.engine import Action
 
+from ..adventure.setup import SKILLS
 from .actions import CAMPAIGN_ACTIONS
 from .rules import CAMPAIGN_RULES
 from .sheet import CAMPAIGN_OPTIONS, campaign_setup, campaign_setup_errors, campaign_setup_examples
@@ -40,7 +41,8 @@ def campaign_candidates(state: dict) -> list[Action]:
             Action("record_adventure", {"adventure": "custom", "title": "The Mill", "difficulty": "easy",
                                         "result": "lost", "heroes": [{"player": 0}]})]
     for d in state["players"]:
-        for skill in list(d["skill_start"])[:2]:
+        # In the rulebook's order, not the stored object's: jsonb sorts its keys.
+        for skill in [k for k in SKILLS if k in d["skill_start"]][:2]:
             out.append(Action("spend_xp", {"player": d["seat"], "option": "raise_skill", "skill": skill}))
         for card in d["pending_rewards"][:1]:
             out.append(Action("spend_xp", {"player": d["seat"], "option": "note_reward", "card": card}))
