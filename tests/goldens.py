@@ -98,8 +98,8 @@ def cases(update: bool = False):
 
 
 def pinned_only(openapi: dict, games: list) -> dict:
-    """The OpenAPI document without what games outside `games` add: their action schemas and the alias
-    URLs of links only they declare."""
+    """The OpenAPI document without what games outside `games` add: their action schemas, the alias
+    URLs of links only they declare, and their slugs and modes in the create body."""
     from api.schema import ACTIONS_PATH, _component_name
     from tracker.games import plugins
 
@@ -115,6 +115,10 @@ def pinned_only(openapi: dict, games: list) -> dict:
     doc["paths"] = {k: v for k, v in doc["paths"].items() if k not in alias_paths}
     body = doc["paths"][ACTIONS_PATH]["post"]["requestBody"]["content"]["application/json"]["schema"]
     body["oneOf"] = [ref for ref in body["oneOf"] if ref["$ref"].rsplit("/", 1)[-1] not in names]
+    # the create body lists every game and mode there is: keep those of the pinned games only
+    create = doc["components"]["schemas"]["SessionCreate"]["properties"]
+    create["game"]["enum"] = [s for s in create["game"]["enum"] if s in keep]
+    create["mode"]["enum"] = [m for m in create["mode"]["enum"] if any(m in {x.slug for x in g.modes} for g in games)]
     return doc
 
 
