@@ -104,7 +104,7 @@ def apply_test(state, params, ctx):
     last = p["hp"] == 1
     discard_from_hand(state, seat_, 1)
     if last:  # the FAQ: the last card played means HP 0, no bonus, no result
-        state["last_test"] = {"total": None, "bonus": False, "result": None}
+        state["last_test"] = {"player": seat_, "total": None, "bonus": False, "result": None}
         settle(state, ctx)
         return f"{p['name']} plays the last card as test card: HP 0, no result."
     bonus = params["card_type"] == params["attribute"]
@@ -113,7 +113,7 @@ def apply_test(state, params, ctx):
     check(state, 1)
     total = params["card_power"] + p[params["attribute"]] + params["check"]
     result = "win" if total >= params["difficulty"] else "lose"
-    state["last_test"] = {"total": total, "bonus": bonus, "result": result}
+    state["last_test"] = {"player": seat_, "total": total, "bonus": bonus, "result": result}
     settle(state, ctx)
     return f"{p['name']}'s {params['attribute']} test: {total} against {params['difficulty']}: {result.upper()}."
 

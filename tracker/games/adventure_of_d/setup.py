@@ -11,7 +11,7 @@ LOCATION = obj(("name", "danger"), name=string(60, "the location's name as print
                danger=integer(0, 6, "the danger level printed on the location"))
 OPTIONS = obj(
     starting_player=seat("who takes the first turn (default the first seat)"),
-    difficulty=enum(*DIFFICULTY_TIMERS, description="timer cards: beginner 8, medium 6, expert 5 (default beginner)"),
+    difficulty=enum(*DIFFICULTY_TIMERS, description="timer cards: beginner 8, medium 6, expert 5 (default beginner; Heroic Mode always 5)"),
     heroic=boolean("Heroic Mode: 5 timer cards and the harsher rest (solo and co-op only)"),
     map={"type": "array", "items": LOCATION, "description": "the 12 locations row by row (A-D, E-H, I-L)"},
 )
@@ -72,8 +72,6 @@ def setup_errors(mode: str, players: list, options: dict) -> dict:
     if mode == "competitive":
         if options.get("heroic"):
             errors["options.heroic"] = ["Heroic Mode is a variant for solo and co-op games only (R80)"]
-    elif options.get("heroic") and options.get("difficulty", "expert") != "expert":
-        errors["options.difficulty"] = ["Heroic Mode always uses 5 timer cards (expert): leave difficulty out (R2)"]
     if "map" in options:
         problems = map_errors(options["map"])
         if problems:
@@ -118,7 +116,8 @@ def setup(mode: str, players: list, options: dict) -> dict:
         "game": "adventure-of-d", "mode": mode, "phase": "setup", "round": 1,
         "starting_player": first, "active_player": first, "decider": None, "reveals_left": 2,
         "pending_event": None, "events": [], "heroic": heroic,
-        "difficulty": None if mode == "competitive" else "expert" if heroic else options.get("difficulty", "beginner"),
+        # Heroic Mode takes 5 timer cards whatever the difficulty says (9. Heroic Mode): the badge says so
+        "difficulty": None if mode == "competitive" else options.get("difficulty", "expert" if heroic else "beginner"),
         "timer_cards": timers, "timer_holder": None if timers is None else (first - 1) % n,
         "hero_deck": HERO_CARDS - n - (timers or 0),
         "power_deck": POWER_CARDS - n * hp, "discard_pile": 0,

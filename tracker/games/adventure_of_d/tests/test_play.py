@@ -158,7 +158,7 @@ TEST = dict(player=0, attribute="strength", difficulty=5, card_type="strength", 
 def test_a_matching_test_card_heals_1_and_card_stat_check_decide():
     s = main()  # strength 1 from the setup check
     after = ok(s, "test", **TEST)
-    assert after["last_test"] == {"total": 5, "bonus": True, "result": "win"}
+    assert after["last_test"] == {"player": 0, "total": 5, "bonus": True, "result": "win"}
     assert after["players"][0]["hp"] == 6  # the card played, HEAL 1
     lost = ok(s, "test", **dict(TEST, card_type="neutral", difficulty=6))
     assert lost["last_test"]["result"] == "lose" and lost["players"][0]["hp"] == 5

@@ -35,7 +35,8 @@ def test_heroic_uses_5_timer_cards_and_is_refused_in_competitive_naming_the_fiel
     assert start(heroic=True)["timer_cards"] == 5 and start("co_op", 3, heroic=True)["heroic"]
     players = [{"name": "Amy"}, {"name": "Bob"}]
     assert list(setup_error("competitive", players, heroic=True)) == ["options.heroic"]
-    assert list(setup_error("solo", players[:1], heroic=True, difficulty="beginner")) == ["options.difficulty"]
+    # Heroic Mode's 5 timer cards stand whatever difficulty the body names
+    assert start(heroic=True, difficulty="beginner")["timer_cards"] == 5
 
 
 def test_co_op_three_players_start_with_5_cards_and_no_magic_the_last_seat_holds_the_timer():

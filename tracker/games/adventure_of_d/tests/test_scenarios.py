@@ -70,7 +70,7 @@ def test_test_example():
     s = to_main(start())
     s["players"][0].update(strength=2, intelligence=1, agility=0)
     after = ok(s, "test", player=0, attribute="intelligence", difficulty=6, card_type="strength", card_power=3, check=2)
-    assert after["last_test"] == {"total": 6, "bonus": False, "result": "win"}
+    assert after["last_test"] == {"player": 0, "total": 6, "bonus": False, "result": "win"}
     assert after["players"][0]["hp"] == 5 and after["discard_pile"] == s["discard_pile"] + 2
 
 
@@ -89,7 +89,7 @@ def test_faq_the_last_card_as_test_card_is_hp_0_no_bonus_no_win():
     set_hp(s, 0, 1)
     after = ok(s, "test", player=0, attribute="intelligence", difficulty=5, card_type="intelligence", card_power=5,
                check=3)
-    assert after["last_test"] == {"total": None, "bonus": False, "result": None}
+    assert after["last_test"] == {"player": 0, "total": None, "bonus": False, "result": None}
     p = after["players"][0]
     assert (p["hp"], p["magic"], after["round"], after["phase"]) == (1, 5, 2, "reveal")
 
