@@ -113,7 +113,7 @@ def setup(mode: str, players: list, options: dict) -> dict:
     hp = _hp(mode, n)
     layout = options.get("map")
     state = {
-        "game": "adventure-of-d", "mode": mode, "phase": "setup", "round": 1,
+        "game": "adventure-of-d", "mode": mode, "phase": "setup", "round": 1, "turn": None,
         "starting_player": first, "active_player": first, "decider": None, "reveals_left": 2,
         "pending_event": None, "events": [], "heroic": heroic,
         # Heroic Mode takes 5 timer cards whatever the difficulty says (9. Heroic Mode): the badge says so

@@ -129,8 +129,9 @@ def last_seat(state: dict) -> int:
 
 
 def start_turn(state: dict, seat: int) -> None:
+    # `turn` counts the turns begun (the table header shows it beside the round)
     state.update(active_player=seat, phase="reveal", reveals_left=2, decider=decider_of(state, seat),
-                 pending_event=None)
+                 pending_event=None, turn=(state.get("turn") or 0) + 1)
 
 
 def end_turn(state: dict) -> None:
