@@ -165,19 +165,16 @@ def _reveal(table: Table) -> dict | None:
             "dangers": range(0, 7), "due": state.get("phase") == "main"}
 
 
-def _main_hero(state: dict) -> int | None:
-    """The seat whose main phase it is, or None outside a main phase."""
+def _main_hero(state: dict) -> tuple[int, dict] | tuple[None, None]:
+    """The seat whose main phase it is and its player, or (None, None) outside a main phase."""
     a = state.get("active_player")
-    return a if state.get("phase") == "main" and a is not None else None
+    return (a, state["players"][a]) if state.get("phase") == "main" and a is not None else (None, None)
 
 
 def _move(table: Table) -> dict | None:
     state = table.state
-    a = _main_hero(state)
-    if a is None:
-        return None
-    p = state["players"][a]
-    here = slot_of(state, p["location"])
+    a, p = _main_hero(state)
+    here = None if a is None else slot_of(state, p["location"])
     if here is None:
         return None
     dests, pays = [], {}
@@ -203,6 +200,10 @@ def _move(table: Table) -> dict | None:
             "max_cards": max(p["hp"] - 1, 0), "last_card": p["hp"] == 1, "refusal": []}
 
 
+# a test any hero holding a card may take: asks the engine whether a test can be recorded at all
+TEST_PROBE = {"attribute": "strength", "difficulty": 0, "card_type": "neutral", "card_power": 3, "check": 3}
+
+
 def _test_players(table: Table) -> list[int]:
     state = table.state
     if state.get("phase") == "tower":
@@ -218,17 +219,17 @@ def _test(table: Table) -> dict | None:
         return None
     who = []
     for s in _test_players(table):
-        probe = {"player": s, "attribute": "strength", "difficulty": 0, "card_type": "neutral", "card_power": 3, "check": 3}
+        probe = {**TEST_PROBE, "player": s}
         if _ok(table, "test", probe):
             who.append(s)
     if not who:
         a = state.get("active_player")
-        probe = {"player": a, "attribute": "strength", "difficulty": 0, "card_type": "neutral", "card_power": 3, "check": 3}
+        probe = {**TEST_PROBE, "player": a}
         return {"refusal": why_not(table, "test", probe)} if a is not None else None
     players = state["players"]
     sources = {}
     for s in who:
-        base = {"player": s, "attribute": "strength", "difficulty": 0, "card_type": "neutral", "card_power": 3, "check": 3}
+        base = {**TEST_PROBE, "player": s}
         offered = [(src, f"The {src}'s action", None) for src in ("location", "event")
                    if _ok(table, "test", {**base, "source": src})]
         offered += [("item", n, n) for n in dict.fromkeys(it.get("name") for it in players[s].get("items", []) if it.get("name"))
@@ -272,10 +273,9 @@ def _results(table: Table) -> dict | None:
 
 def _rest(table: Table) -> dict | None:
     state = table.state
-    a = _main_hero(state)
+    a, p = _main_hero(state)
     if a is None:
         return None
-    p = state["players"][a]
     refusal = why_not(table, "rest", {"player": a})
     d = danger(state, p["location"])
     heroic = bool(state.get("heroic"))
@@ -291,8 +291,8 @@ def _rest(table: Table) -> dict | None:
 
 def _tower_entry(table: Table) -> dict | None:
     state = table.state
-    a = _main_hero(state)
-    if a is None or state["players"][a]["location"] != TOWER:
+    a, p = _main_hero(state)
+    if a is None or p["location"] != TOWER:
         return None
     step = _step(table, "enter_tower", {"player": a}, "Enter the Tower of Death", "aod-enter-tower", primary=True)
     assemble = []

@@ -68,7 +68,7 @@ def test_a_solo_turn_by_taps(page, create_session, shot):
     expect(page.get_by_test_id("pad-reveal_event-power").locator("[data-value='6']")).to_be_disabled()  # agility: 1-5
     tap_value(page, "pad-reveal_event-power", 2)
     page.get_by_test_id("aod-reveal-loc-D").tap()  # the location from the list of the map's names
-    expect(page.get_by_test_id("aod-reveal-summary")).to_have_text("A agility event of power 2 on Lake of Hope.")
+    expect(page.get_by_test_id("aod-reveal-summary")).to_have_text("An agility event of power 2 on Lake of Hope.")
     page.get_by_test_id("aod-reveal-submit").tap()
     expect(page.get_by_test_id("aod-pending")).to_have_text("agility 2")
     expect(page.get_by_test_id("aod-decide-who")).to_have_text("Ann")

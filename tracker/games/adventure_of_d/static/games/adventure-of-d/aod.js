@@ -192,7 +192,7 @@
   function renderReveal(form) {
     var v = values(form);
     say(form.querySelector("[data-aod-summary]"), v.type && v.power !== undefined && v.location
-      ? "A " + v.type + " event of power " + v.power + " on " + v.location + (v.danger !== undefined ? " (danger " + v.danger + " on it)" : "") + "."
+      ? (/^[aeiou]/.test(v.type) ? "An " : "A ") + v.type + " event of power " + v.power + " on " + v.location + (v.danger !== undefined ? " (danger " + v.danger + " on it)" : "") + "."
       : "Tap the type, the power and the location.");
   }
 
