@@ -84,8 +84,16 @@ def apply_get_item(state, params, ctx):
     return f"{p['name']} gets {p['items'][-1]['name']}."
 
 
+def _item(p, name):
+    """The item `name` a hero holds; a KeyError when none (an overridden R42/R55/R58 then stays refused)."""
+    for it in p["items"]:
+        if it["name"] == name:
+            return it
+    raise KeyError(name)
+
+
 def _drop_item(state, p, name):
-    item = next(it for it in p["items"] if it["name"] == name)
+    item = _item(p, name)
     p["items"].remove(item)
     if item["kind"] == "fairy_dust":
         state["hero_deck"] += 1  # back on top of the hero deck (2.1)
@@ -129,7 +137,7 @@ def apply_teleport(state, params, ctx):
 def apply_trade_item(state, params, ctx):
     p, other = _p(state, params), state["players"][params["target"]]
     giver, taker = (p, other) if params["direction"] == "give" else (other, p)
-    item = next(it for it in giver["items"] if it["name"] == params["item"])
+    item = _item(giver, params["item"])
     giver["items"].remove(item)
     taker["items"].append(item)
     return f"{taker['name']} now holds {params['item']}."

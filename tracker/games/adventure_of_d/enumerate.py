@@ -55,7 +55,7 @@ def _reveal(state):
 def _moves(state, a, p):
     here, tower = slot_of(state, p["location"]), slot_of(state, TOWER)
     near = sorted(neighbours(here))
-    closer = [n for n in near if _distance(n, tower) < _distance(here, tower)] or near
+    closer = [n for n in near if tower is not None and _distance(n, tower) < _distance(here, tower)] or near
     out = []
     for n in closer:
         to = state["map"][n]["name"]

@@ -158,9 +158,9 @@ def check_r15(state, params, ctx):
 
 RULES_TURN = (
     Rule(S + "R4", "Setup stat: +1 of the checked type, a choice only for neutral", "[4. Setup]",
-         "The setup check raises the stat of its type; only a neutral card lets you choose.", check_r4),
+         "The setup check raises the stat of its type; only a neutral card lets you choose.", check_r4, hard=True),
     Rule(S + "R7", "12 locations, one Castle of Light and one Tower of Death", "[2.3 Location Cards]",
-         "Use exactly one Tower of Death and one Castle of Light, and fill all 12 slots once.", check_r7),
+         "Use exactly one Tower of Death and one Castle of Light, and fill all 12 slots once.", check_r7, hard=True),
     Rule(S + "R12", "Counts never drop below 0", "[3. Keywords]",
          "A count can't drop below 0.", check_r12, hard=True),
     Rule(S + "R13", "The 60 power cards are accounted for", "[2. Components]",

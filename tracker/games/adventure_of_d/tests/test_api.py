@@ -64,3 +64,24 @@ def test_trading_outside_co_op_is_a_422_r66_and_a_hard_rule_never_passes(api, db
     bad_card = act(api, session, "reveal_event", override="the card said so", player=0, type="agility", power=6,
                    location="Lake of Hope")
     assert bad_card.status_code == 422 and bad_card.json()["violations"][0]["rule"] == "adventure-of-d.R78"
+
+
+def test_an_override_that_leaves_nothing_to_act_on_is_a_422_never_a_500(api, db):
+    """Found by random overridden actions: an item nobody holds, and the map relaid after the setup."""
+    session = post(api, {**SOLO, "mode": "co_op", "players": SOLO["players"] + [{"name": "Ben", "setup_check": "agility"}]}).json()
+    for kind, where in (("strength", "Lake of Hope"), ("agility", "Temple of Moon")):
+        assert act(api, session, "reveal_event", player=0, type=kind, power=2, location=where).status_code == 201
+        assert act(api, session, "accept_event", player=1).status_code == 201
+    for type_, params, rule_id in (
+            ("discard_item", {"player": 0, "item": "Topaz"}, "adventure-of-d.R55"),
+            ("trash", {"player": 0, "item": "Topaz"}, "adventure-of-d.R58"),
+            ("trade_item", {"player": 0, "target": 1, "item": "Topaz", "direction": "take"}, "adventure-of-d.R42"),
+            ("place_location", {"slot": "F", "name": "Fairy Dust", "danger": 1}, "adventure-of-d.R7")):
+        refused = act(api, session, type_, override="the card says so", **params)
+        assert refused.status_code == 422, (type_, refused.content)
+        assert rule_id in [v["rule"] for v in refused.json()["violations"]]
+    assert act(api, session, "gain_fairy_dust", player=0).status_code == 201
+    assert act(api, session, "trade_item", player=0, target=1, item="Fairy Dust", direction="give").status_code == 201
+    state = api.get(f"/api/sessions/{session['id']}/").json()["state"]
+    assert [it["name"] for it in state["players"][1]["items"]] == ["Fairy Dust"]
+    assert state["map"][5]["name"] == "Tower of Death"

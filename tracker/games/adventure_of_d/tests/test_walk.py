@@ -5,9 +5,10 @@ from collections import Counter
 
 import pytest
 
-from tracker.engine import decide, initial_state, replay
+from tracker.engine import Action, ParamError, decide, initial_state, replay
 
 from .. import GAME
+from ..state import counted_hero_cards, counted_power_cards
 
 
 def walk(mode, players, options, seed, steps=400):
@@ -56,3 +57,49 @@ def test_random_play_reaches_the_tower_and_every_outcome(mode, heroic):
         assert {("won", "epic", None), ("lost", None, "timer"), ("lost", None, "tower")} <= set(seen)
         if mode == "co_op":
             assert ("won", "minor", None) in seen
+
+
+def _random_params(rnd, spec):
+    names = ["Castle of Light", "Tower of Death", "Lake of Hope", "Fairy Dust", "Topaz", "Nowhere"]
+
+    def value(key, schema):
+        if "enum" in schema:
+            return rnd.choice(schema["enum"])
+        kind = schema.get("type")
+        if kind == "integer":
+            return rnd.randint(0, 2) if key in ("player", "target") else rnd.randint(schema.get("minimum", 0),
+                                                                                      schema.get("maximum", 8))
+        if kind == "boolean":
+            return rnd.random() < 0.5
+        if kind == "array":
+            return [value("player" if key == "followers" else key, schema["items"]) for _ in range(rnd.randint(1, 2))]
+        return rnd.choice(names)
+    required = spec.params.get("required", [])
+    return {k: value(k, v) for k, v in spec.params.get("properties", {}).items() if k in required or rnd.random() < 0.5}
+
+
+def test_random_actions_accepted_anyway_never_break_the_table():
+    """Any action with random params, half of them accepted anyway with a reason, between legal ones: a
+    400 (ParamError) or an answer, never an exception; whatever is accepted keeps the cards accounted for."""
+    rnd = random.Random(11)
+    specs = list(GAME.action_specs())
+    for game in range(60):
+        mode = ("solo", "co_op", "competitive")[game % 3]
+        players, options = GAME.setup_examples(mode)[game % len(GAME.setup_examples(mode))]
+        state = initial_state(GAME, mode, players, options)
+        for _ in range(60):
+            if GAME.outcome(state):
+                break
+            if rnd.random() < 0.5:
+                action = rnd.choice(GAME.enumerate_actions(state))
+            else:
+                spec = rnd.choice(specs)
+                action = Action(spec.type, _random_params(rnd, spec), override_reason="card text" if rnd.random() < 0.5 else None)
+            try:
+                result = decide(GAME, state, action)
+            except ParamError:
+                continue
+            if result.accepted:
+                state = result.state
+                assert counted_power_cards(state) == 60 and counted_hero_cards(state) == 16, action
+                assert all(p["hp"] >= 0 and 0 <= p["magic"] <= 8 for p in state["players"]), action
