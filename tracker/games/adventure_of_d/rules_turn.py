@@ -182,7 +182,7 @@ RULES_TURN = (
     Rule(S + "R21", "At HP 0 a decider rejects only with magic", "[6. If Your HP =0]",
          "With no card in hand only 2 magic can reject an event.", check_r21),
     Rule(S + "R23", "Moves and actions in your own main phase", "[5.2 Main Phase]",
-         "You can move or act only in your main phase.", check_r23),
+         "You can move or act only in your main phase.", check_r23, hard=True),
     Rule(S + "R43", "No action inside another", "[7. Tower of Death]",
          "One action can't interrupt another.", check_r43),
     Rule(S + "R44", "An empty map: reveal a new event first", "[5.2.2 Action]",

@@ -109,6 +109,9 @@ def test_r23_nothing_is_played_before_the_setup_is_done():
     s = initial_state(GAME, "solo", [{"name": "Amy"}], {"map": EXAMPLE_MAP})
     assert refused_by(run(s, "reveal_event", player=0, type="strength", power=2, location="Lake of Hope")) == [rule("R23")]
     assert refused_by(run(s, "heal", player=0, count=1)) == [rule("R23")]
+    # hard: with no turn begun there is no decider, so no reason lets a reveal through
+    assert refused_by(run(s, "reveal_event", override="card text", player=0, type="strength", power=2,
+                          location="Lake of Hope")) == [rule("R23")]
     s = ok(s, "setup_check", player=0, type="strength")
     assert ok(s, "reveal_event", player=0, type="strength", power=2, location="Lake of Hope")["pending_event"]
 
