@@ -249,7 +249,7 @@ RULES_PLAY = (
          "Play a card from your hand as the test card.", check_r47),
     Rule(S + "R52", "CYCLE: at most X, never the last card", "[3. Keywords]",
          "CYCLE can't discard more than X nor your last card.", check_r52),
-    Rule(S + "R55", "Items you hold are the ones you discard", "[2.1 Hero Cards and Upgrade Cards]",
+    Rule(S + "R55", "Fairy Dust: from the hero deck and back on top; only items you hold are discarded", "[2.1 Hero Cards and Upgrade Cards]",
          "You can discard only an item you hold; a Fairy Dust goes back on top of the hero deck.", check_r55),
     Rule(S + "R56", "GET ITEM: the event you are resolving", "[3. Keywords]",
          "You can only take the item of the event on your location.", check_r56),
