@@ -57,3 +57,10 @@ def set_hp(state, seat, hp):
     state["power_deck"] -= hp - p["hp"]
     p["hp"] = hp
     return state
+
+
+def at_tower(mode="solo", n=None, **options):
+    """A main phase with the first hero on the Tower of Death location."""
+    state = to_main(start(mode, n, **options))
+    state["players"][0]["location"] = "Tower of Death"
+    return state

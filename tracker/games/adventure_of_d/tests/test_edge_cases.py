@@ -1,9 +1,11 @@
-"""The spec's edge cases (its section 11.2, E1-E56) played through the engine, where the rulebook and the
+"""The spec's edge cases (its section 11.2, E1-E56) not already played elsewhere, where the rulebook and the
 decided house readings (the note's section 11) say what follows. E27 follows the rulebook, not the spec:
-the number printed on a covering event is the danger in force."""
+the number printed on a covering event is the danger in force. Played elsewhere: E5, E8, E29, E30, E43,
+E49-E51 (test_scenarios); E28, E48 (test_play); E35, E52's tiers, E53, E56 (test_tower); E45 (test_rules).
+E33 is card text (the table types the difficulty with the event's +1)."""
 from .. import GAME
 from ..state import counted_hero_cards, counted_power_cards
-from .helpers import ok, refused_by, reveal_and_accept, rule, run, set_hp, start, to_main
+from .helpers import at_tower, ok, refused_by, reveal_and_accept, rule, run, set_hp, start, to_main
 
 TOWER = "Tower of Death"
 # A Castle of Light 0 | B Village of Dawn 1 | C Mountain of Mage 2 | D Lake of Hope 1
@@ -24,11 +26,6 @@ def test_e1_the_timer_allows_x_plus_1_rounds():
         assert (s["timer_cards"], s["round"], GAME.outcome(s)) == (7 - n, n + 2, None)
     s = one_round(s)
     assert GAME.outcome(s) == {"result": "lost", "winners": []} and s["lost_reason"] == "timer"
-    expert = start(difficulty="expert")
-    for _ in range(5):
-        expert = one_round(expert)
-    assert GAME.outcome(expert) is None
-    assert GAME.outcome(one_round(expert))["result"] == "lost"
 
 
 def test_e2_setup_counts():
@@ -219,11 +216,8 @@ def test_e27_the_number_on_a_covering_event_is_the_danger_in_force():
     assert (rested["hp"], rested["magic"]) == (3, 3)
 
 
-def test_e29_e31_e32_tests_and_their_bonus():
+def test_e31_e32_the_bonus_at_a_full_hand_and_never_for_neutral():
     s = to_main(start())
-    s["players"][0].update(strength=2, intelligence=1)
-    won = ok(s, "test", player=0, attribute="intelligence", difficulty=6, card_type="strength", card_power=3, check=2)
-    assert won["last_test"]["result"] == "win" and not won["last_test"]["bonus"]
     full = ok(s, "test", player=0, attribute="agility", difficulty=9, card_type="agility", card_power=3, check=2)
     assert full["players"][0]["hp"] == 6 and full["last_test"]["bonus"] and full["last_test"]["result"] == "lose"
     neutral = ok(s, "test", player=0, attribute="strength", difficulty=2, card_type="neutral", card_power=6, check=0)
@@ -312,44 +306,22 @@ def test_e49_heroes_assemble_leaves_a_hero_already_on_the_tower_alone():
     assert [p["hp"] for p in s["players"]] == [5, 4, 5] and s["tower"]["participants"] == [0, 1, 2]
 
 
-def _tower(mode, n):
-    s = to_main(start(mode, n))
-    s["players"][0]["location"] = TOWER
-    return ok(s, "enter_tower", player=0)
-
-
-def test_e52_co_op_outcomes():
-    s = _tower("co_op", 3)
-    s = ok(ok(s, "lose", player=1, count=6), "elzoof_result", player=0, defeated=True)
+def test_e52_an_eliminated_hero_counts_as_not_defeating_elzoof():
+    s = ok(ok(at_tower("co_op", 3), "enter_tower", player=0), "lose", player=1, count=6)
+    s = ok(s, "elzoof_result", player=0, defeated=True)
     assert ok(s, "elzoof_result", player=2, defeated=False)["result"] == {"result": "lost", "winners": []}
-    two = ok(ok(_tower("co_op", 2), "lose", player=1, count=6), "elzoof_result", player=0, defeated=True)
-    assert two["result"] == {"result": "won", "winners": [0, 1], "tier": "minor"}
-    both = ok(ok(_tower("co_op", 2), "elzoof_result", player=0, defeated=True), "elzoof_result", player=1, defeated=True)
-    assert both["result"]["tier"] == "epic"
 
 
-def test_e53_e54_teleported_out_or_hp_0_inside_eliminates():
-    s = ok(_tower("co_op", 2), "teleport", player=1, to="Lake of Hope")
-    assert s["players"][1]["eliminated"]
-    assert refused_by(run(s, "elzoof_result", player=1, defeated=True)) == [rule("R74")]
-    solo = ok(ok(_tower("solo", 1), "next_room", player=0), "next_room", player=0)
-    solo = ok(solo, "lose", player=0, count=6)
-    assert solo["result"] == {"result": "lost", "winners": []} and solo["lost_reason"] == "eliminated"
+def test_e54_solo_hp_0_in_room_3_eliminates_and_loses():
+    s = ok(ok(ok(at_tower(), "enter_tower", player=0), "next_room", player=0), "next_room", player=0)
+    s = ok(s, "lose", player=0, count=6)
+    assert s["tower"]["room"] == 3 and s["players"][0]["eliminated"]
+    assert s["result"] == {"result": "lost", "winners": []} and s["lost_reason"] == "eliminated"
 
 
-def test_e55_competitive_enters_alone_and_the_first_to_defeat_elzoof_wins():
+def test_e55_competitive_heroes_on_the_tower_location_stay_out():
     s = to_main(start("competitive", 3))
     for p in s["players"]:
         p["location"] = TOWER
     s = ok(s, "enter_tower", player=0)
     assert s["tower"]["participants"] == [0] and [p["hp"] for p in s["players"]] == [6, 6, 6]
-    assert refused_by(run(s, "elzoof_result", player=1, defeated=True)) == [rule("R71")]
-    assert ok(s, "elzoof_result", player=0, defeated=True)["result"] == {"result": "won", "winners": [0]}
-    dropped = ok(s, "lose", player=0, count=6)
-    assert dropped["result"] is None and dropped["players"][0]["hp"] == 1 and dropped["active_player"] == 1
-
-
-def test_e56_nothing_after_the_game_is_over_even_with_a_reason():
-    s = ok(_tower("solo", 1), "elzoof_result", player=0, defeated=True)
-    assert s["result"]["tier"] == "epic"
-    assert refused_by(run(s, "heal", override="card text", player=0, count=1)) == [rule("R77")]

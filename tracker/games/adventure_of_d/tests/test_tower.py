@@ -1,15 +1,9 @@
 """The Tower of Death (7) and the end of the game (8): entry, Heroes Assemble, the rooms, elimination,
 elzoof_result and the outcomes in the API's shape."""
 from .. import GAME
-from .helpers import ok, refused_by, reveal_and_accept, rule, run, set_hp, start, to_main
+from .helpers import at_tower, ok, refused_by, reveal_and_accept, rule, run, set_hp, start, to_main
 
 TOWER = "Tower of Death"
-
-
-def at_tower(mode="solo", n=None, **options):
-    s = to_main(start(mode, n, **options))
-    s["players"][0]["location"] = TOWER
-    return s
 
 
 def test_r69_enter_only_from_the_tower_location():
