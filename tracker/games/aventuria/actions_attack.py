@@ -22,11 +22,17 @@ def set_step(a: dict) -> None:
         a["step"] = "damage_roll" if a["result"] == "hit" else "after_roll"
 
 
+def criticals(state: dict) -> bool:
+    """Whether a natural 1 or 20 on an attribute test does more than hit or miss: yes in Aventuria;
+    a game built on it says otherwise in its flavour (Curse of the Desert: [Attribute Test Results])."""
+    return state.get("flavour", {}).get("attribute_criticals", True)
+
+
 def close_attack(state: dict, fate_taken: bool = False) -> None:
     a = state.get("pending_attack")
     if not a:
         return
-    if a["result"] != "hit" and a["damage"] is None and a["roll"] == 20:
+    if a["result"] != "hit" and a["damage"] is None and a["roll"] == 20 and criticals(state):
         # The natural 20 stood as the final roll: a random hand card goes (R32, R33).
         random_discard(state["players"][a["attacker"]])
     state["last_attack"] = {"id": a["id"], "attacker": a["attacker"], "target": a["target"],
@@ -63,7 +69,7 @@ def _record_roll(state, a, params, keep_previous: bool):
     a["rolls"].append(roll)
     a["hit"] = {"hit": True, "miss": False}.get(a["result"])
     a["critical"] = "success" if roll == 1 else "failure" if roll == 20 else None
-    if roll == 1:
+    if roll == 1 and criticals(state):
         # A hit cannot be rerolled, so a natural 1 is already the final roll.
         state["players"][a["attacker"]]["critical_draws"] += 1
     set_step(a)
