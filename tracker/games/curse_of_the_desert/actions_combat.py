@@ -13,7 +13,7 @@ from tracker.games.aventuria.kit import (
 )
 
 from .night import end_night
-from .state import IN_NIGHT, R, solo
+from .state import IN_NIGHT, R, close_test, solo
 
 NIGHT = frozenset(IN_NIGHT)
 HERO_TURN = frozenset({"hero_turn"})
@@ -70,7 +70,13 @@ def apply_heal_villain(state, params, ctx):
     return f"{v['name']} heals to {v['life_points']} LP."
 
 
+def apply_declare_attack(state, params, ctx):
+    close_test(state)
+    return apply_declare_villain_attack(state, params, ctx)
+
+
 def apply_villain_action_roll_curse(state, params, ctx):
+    close_test(state)
     turn = state.get("opponent_turn")
     if turn is not None and turn["villain"] != params["villain"]:
         turn["attacks"] = 0  # a new opponent's turn: its dice and its attacks start over
@@ -205,7 +211,7 @@ COMBAT_ACTIONS = (
                    attack_type=enum(*ATTACK_TYPES, title="Attack type"), **_villain,
                    source=string(60, "basic equipment or the attacking card", title="Weapon or card"),
                    extra_attack=boolean("a card grants this attack beyond the one per type")),
-               apply_declare_villain_attack,
+               apply_declare_attack,
                rules=(R + "R17", R + "R40", R + "R33", R + "R32", R + "R4", R + "H1"), phases=HERO_TURN),
     ActionSpec("attack_roll", "Attack test",
                obj(("player", "roll"), player=seat(), roll=die(20), modifier=integer(-30, 30, title="Modifier"),
@@ -224,7 +230,7 @@ COMBAT_ACTIONS = (
     ActionSpec("damage_villain", "Damage to an opponent",
                obj(("villain",), **_villain, amount=integer(0, 999, "damage after the dodge, before armor", title="Damage"),
                    player=seat("who records it")),
-               apply_damage_villain_curse, rules=(R + "R33", R + "R36", R + "R15"), phases=HERO_TURN),
+               apply_damage_villain_curse, rules=(R + "R33", R + "R36", R + "R35", R + "R15"), phases=HERO_TURN),
     ActionSpec("villain_life_point_loss", "An opponent loses life points",
                obj(("villain", "amount"), **_villain, amount=integer(1, 999, title="Life points"),
                    player=seat("the hero whose card caused it"),

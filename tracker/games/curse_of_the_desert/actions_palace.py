@@ -6,9 +6,9 @@ from tracker.engine import ActionSpec
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 from tracker.games.aventuria.kit import VILLAINS
 
-from .night import begin_moves, end_night, reveal_around, start_night
+from .night import end_night, reveal_around, start_night
 from .state import (
-    COURTYARD, HASRABAL, IN_NIGHT, R, VENOM_CARDS, cell, cell_name, label, reset_adventure, solo,
+    HASRABAL, IN_NIGHT, R, VENOM_CARDS, cell, cell_name, close_test, label, reset_adventure,
 )
 
 CELL = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5}, "minItems": 2, "maxItems": 2,
@@ -26,6 +26,7 @@ def apply_move_hero(state, params, ctx):
     frm = state["hero_cell"]
     target = cell(state, to)
     state["fox_hand_open"] = False
+    close_test(state)
     if target["locked"] and frm is not None:
         # [0 Move Hero > Locked Room]: pushed onto a locked room, the hero stays, which is entering
         # the card they stand on
@@ -202,4 +203,3 @@ PALACE_ACTIONS = (
     ActionSpec("restart_adventure", "Start the lost adventure again", obj(()), apply_restart_adventure,
                rules=(R + "R80",), after_end=True),
 )
-__all__ = ["PALACE_ACTIONS", "CELL", "COURTYARD", "solo", "begin_moves"]

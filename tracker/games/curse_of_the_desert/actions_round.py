@@ -9,7 +9,7 @@ from tracker.games.aventuria.kit import (
 )
 
 from .night import add_villain, begin_moves, end_night
-from .state import GUARD, IN_NIGHT, PHASES, R, movers, solo
+from .state import GUARD, IN_NIGHT, R, close_test, solo
 
 NIGHT = frozenset(IN_NIGHT)
 
@@ -66,6 +66,7 @@ def end_of_round(state: dict) -> str:
 
 
 def apply_advance_phase(state, params, ctx):
+    close_test(state)
     phase = state["phase"]
     if phase == "move":
         state["phase"] = "draw"
@@ -210,5 +211,3 @@ ROUND_ACTIONS = (
                    amount=integer(-20, 20, title="By"), villain=VILLAIN_ID),
                apply_adjust_counter, phases=NIGHT, seat_params=()),
 )
-PHASE_TITLES = PHASES
-__all__ = ["ROUND_ACTIONS", "movers", "string"]

@@ -59,7 +59,7 @@ def apply_test_roll(state, params, ctx):
         "id": state["test_count"], "player": params["player"], "kind": kind, "name": name, "roll": roll,
         "change": params.get("change", 0), "target": target, "result": result,
         "fate_symbol": bool(params.get("fate_symbol")) and kind == "skill", "consulted": False, "fate_card": None,
-        "rerolls": 0,
+        "rerolls": 0, "open": True,
     }
     p["last_test"] = dict(state["last_test"])
     words = name.replace("_", " ")
@@ -154,7 +154,8 @@ TEST_ACTIONS = (
     ActionSpec("spend_fate_reroll", "Spend a Fate Point: reroll a failed attribute test",
                obj(("player", "roll"), player=seat(), roll=die(20), value=integer(0, 60, title="Value"),
                    modifier=integer(-30, 30, title="Modifier")),
-               apply_spend_fate_reroll, rules=(R + "R40", R + "R9", R + "R10", R + "R7", R + "R12"), phases=NIGHT),
+               apply_spend_fate_reroll, rules=(R + "R40", R + "R9", R + "R10", R + "R8", R + "R7", R + "R12"),
+               phases=NIGHT),
     ActionSpec("spend_fate_reroll_test", "Spend a Fate Point: reroll a test",
                obj(("player", "roll"), player=seat(), roll=die(20)),
                apply_spend_fate_reroll, rules=(R + "R40", R + "R9", R + "R8", R + "R7"), phases=NIGHT),

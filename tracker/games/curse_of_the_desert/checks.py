@@ -11,9 +11,7 @@ from tracker.games.aventuria.kit import (
 from .actions_tests import NO_VALUE, target_of
 
 from .night import manticore_count
-from .state import (
-    FATE_CARDS, FATE_KINDS, GUARD, adjacent_or_same, cell, cell_name, fate_total, label, solo,
-)
+from .state import FATE_CARDS, FATE_KINDS, adjacent_or_same, cell, cell_name, fate_total, solo
 
 
 def _player(state, params):
@@ -85,6 +83,8 @@ def _open_attribute_test(state, seat):
         return "dodge", None
     t = state.get("last_test")
     if t and t["player"] == seat and t["kind"] == "attribute":
+        if not t.get("open"):
+            return None, "That test result is already final: the table has moved on."
         if t["result"] not in ("failure", "critical_failure"):
             return None, "That test succeeded: only a failed test is rerolled."
         return "test", None
@@ -134,7 +134,7 @@ def check_r10(state, params, ctx):
 
 
 def check_r11(state, params, ctx):
-    if ctx is not None and ctx.action_type == "take_fate":
+    if params and ctx is not None and ctx.action_type == "take_fate":  # an invariant check has no params
         if state["fate_pool"] < 1:
             return "No Fate Points left on the plan: the miss gives nothing (record it as a miss)."
         return None

@@ -194,6 +194,13 @@ def guards_in_row(state: dict) -> int:
     return sum(1 for v in state["villains"] if v["status"] == "active" and GUARD in v.get("keywords", ()))
 
 
+def close_test(state: dict) -> None:
+    """[Attribute Test Results]: once the table moves on, the last test's result is final."""
+    t = state.get("last_test")
+    if t and t.get("open"):
+        t["open"] = False
+
+
 def outcome(state: dict) -> dict | None:
     return state.get("outcome")
 
