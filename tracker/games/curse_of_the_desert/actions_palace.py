@@ -3,7 +3,7 @@ Nedime card's hearts, the curse, and the ways a night or the adventure ends."""
 from __future__ import annotations
 
 from tracker.engine import ActionSpec
-from tracker.engine.schema import boolean, enum, integer, obj, seat, string
+from tracker.engine.schema import boolean, enum, integer, obj, seat, string, titled
 from tracker.games.aventuria.kit import VILLAINS
 
 from .night import end_night, reveal_around, start_night
@@ -70,6 +70,15 @@ def apply_name_card(state, params, ctx):
         c["face_up"] = True
     lock = " (locked: a token on it)" if c["locked"] else ""
     return f"{label(params['cell'])} is {c['card']}{lock}."
+
+
+def apply_swap_cards(state, params, ctx):
+    a, b = cell(state, params["cell"]), cell(state, params["with"])
+    keys = ("card", "locked", "first_entering")
+    first, second = {k: a[k] for k in keys}, {k: b[k] for k in keys}
+    a.update(second)
+    b.update(first)
+    return f"{label(params['cell'])} and {label(params['with'])} swap places: {a['card'] or 'a card'} and {b['card'] or 'a card'}."
 
 
 def apply_unlock(state, params, ctx):
@@ -178,6 +187,9 @@ PALACE_ACTIONS = (
                    first_entering=boolean(title="First Entering"),
                    face_up=boolean("false: only noting what a face-down card is (it stays face down)")),
                apply_name_card, rules=(R + "R63",), phases=PALACE, seat_params=()),
+    ActionSpec("swap_cards", "Swap a card next to the Courtyard (night preparation)",
+               obj(("cell", "with"), cell=titled(CELL, "Card next to the Courtyard"), **{"with": titled(CELL, "Face-up card")}),
+               apply_swap_cards, rules=(R + "R53",), phases=frozenset({"move"}), seat_params=()),
     ActionSpec("unlock_room", "Remove a room's lock token", obj(("cell",), cell=CELL), apply_unlock,
                rules=(R + "R24",), phases=PALACE, seat_params=()),
     ActionSpec("fulfill_card", "A Palace Card is fulfilled",

@@ -92,6 +92,22 @@ def check_r63(state, params, ctx):
         return "The hero stands on that card."
 
 
+def check_r53(state, params, ctx):
+    a, b = cell(state, params["cell"]), cell(state, params["with"])
+    if a is None or b is None:
+        return None
+    if not state["fox_hand_open"] or state["round"] != 1:
+        return "Swaps are made while the palace is laid out, before the night's first move."
+    court = state["courtyard"]
+    if abs(params["cell"][0] - court[0]) + abs(params["cell"][1] - court[1]) != 1:
+        return "Only a card next to the Courtyard (swap symbol, or the Study) is swapped."
+    for c, rc in ((a, params["cell"]), (b, params["with"])):
+        if not c["face_up"] or c["manticore"] or c["gap"] or list(rc) == court:
+            return "You can only swap with a face-up Palace Card (not the Courtyard, not a Manticore Card)."
+    if list(params["cell"]) == list(params["with"]):
+        return "Swap two different cards."
+
+
 def check_r24(state, params, ctx):
     c = cell(state, params["cell"])
     if c is not None and not c["locked"]:

@@ -8,7 +8,7 @@ from .actions_tests import NO_VALUE, target_of
 from .night import grid_size
 from .state import FATE_TITLES, cell, label
 
-CELL_PARAMS = ("to", "cell")
+CELL_PARAMS = ("to", "cell", "with")
 FATE_DRAWS = ("consult_fate", "draw_fate_card")
 
 

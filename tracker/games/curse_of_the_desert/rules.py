@@ -129,7 +129,7 @@ RULES = rules_table(
          "Exploration > Preparation > The Palace; Rules Questions and Answers > Extinguished Lights",
          "Only the Courtyard's row and column are revealed at setup."),
     rule("R53", "Setup swaps: swap-symbol cards and the Study next to the Courtyard", "Exploration > Preparation > The Palace",
-         "You can only swap with a face-up Palace Card.", kind="card-data"),
+         "You can only swap with a face-up Palace Card.", cp.check_r53, kind="card-data"),
     rule("R54", "The Fate Pile starts with one card of each kind (Dark Fortune: two)",
          "Exploration > Preparation > Fate Card Reserve and Fate Pile", "The Fate Pile starts with one card of each type."),
     rule("R55", "Draw the Hasrabal Cards the Nedime card asks for", "Exploration > Preparation > Nedime and Hasrabal",

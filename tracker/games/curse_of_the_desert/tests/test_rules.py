@@ -352,6 +352,17 @@ def test_r56_r96_palace_guards_one_per_hero():
     assert refused(group, "start_exploration", **{**NIGHT, "villains": [GUARD, GUARD]}) == []
 
 
+def test_r53_setup_swaps_next_to_the_courtyard_with_face_up_cards():
+    state = play(play(night(), "name_card", cell=[1, 3], card="Study"), "name_card", cell=[1, 5], card="Bedchamber")
+    swapped = play(state, "swap_cards", cell=[1, 3], **{"with": [1, 5]})
+    assert swapped["grid"]["cells"][1][3]["card"] == "Bedchamber" and swapped["grid"]["cells"][1][5]["card"] == "Study"
+    assert refused(state, "swap_cards", cell=[1, 4], **{"with": [1, 5]}) == [R + "R53"]  # not next to the Courtyard
+    assert refused(state, "swap_cards", cell=[1, 3], **{"with": [0, 2]}) == [R + "R53"]  # a Manticore Card
+    assert refused(state, "swap_cards", cell=[1, 3], **{"with": [2, 4]}) == [R + "R53"]  # face down
+    moved = play(state, "move_hero", player=0, to=[1, 2])
+    assert refused(moved, "swap_cards", cell=[1, 3], **{"with": [1, 5]}) == [R + "R53"]
+
+
 def test_r57_the_fox_hand_once_with_the_opening_hand():
     state = night()
     fox = play(state, "fox_hand", player=0, count=2)
