@@ -42,3 +42,14 @@ def test_criticals_stay_aventurias_in_a_duel_and_are_plain_in_the_curse():
     miss = play(play(to_hero_turn(night()), "declare_attack", player=0, attack_type="close", villain="v1"),
                 "attack_roll", player=0, roll=20)
     assert play(miss, "attack_failed_final", player=0)["players"][0]["hand_count"] == 7  # no card discarded
+
+
+def test_the_readme_rule_table_says_which_rules_are_checked():
+    rows = {}
+    for line in (PACKAGE / "README.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("| curse-of-the-desert."):
+            rows[cells[0]] = cells[-1]
+    assert set(rows) == set(GAME.rules)
+    for rule_id, rule in GAME.rules.items():
+        assert rows[rule_id].startswith("yes") == (rule.check is not None), rule_id
