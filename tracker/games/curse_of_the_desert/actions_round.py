@@ -5,7 +5,8 @@ from __future__ import annotations
 from tracker.engine import ActionSpec
 from tracker.engine.schema import boolean, enum, integer, obj, seat, string
 from tracker.games.aventuria.kit import (
-    ATTACK_TYPES, VILLAIN_FIELDS, VILLAIN_ID, apply_play_endurance, name_of, next_villain, villain, villain_actions,
+    ATTACK_TYPES, VILLAIN_FIELDS, VILLAIN_ID, apply_play_endurance, name_of, next_hero, next_villain, villain,
+    villain_actions,
 )
 
 from .night import add_villain, begin_moves, end_night
@@ -15,13 +16,8 @@ NIGHT = frozenset(IN_NIGHT)
 
 
 def first_hero(state: dict) -> int | None:
-    n = len(state["players"])
-    for step in range(n):
-        s = (state["starting_player"] + step) % n
-        p = state["players"][s]
-        if not p["turn_done"] and not p["unconscious"]:
-            return s
-    return None
+    """The next hero turn: from the Starting Hero around the table (house default for a group)."""
+    return next_hero({**state, "round_lead": state["starting_player"]})
 
 
 def start_turn(state: dict, seat: int) -> None:

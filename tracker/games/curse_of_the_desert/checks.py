@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 from tracker.games.aventuria.kit import (
-    ATTRIBUTE_OF, available_endurance, check_attack_in_order, check_damage_from_the_attack, check_one_attack_per_type,
-    check_target_method, check_villain_actions_used, check_villain_dodge, check_villain_heal_cap,
-    check_villain_in_the_row, check_villains_left_to_right, current_villain, find_permanent, name_of, next_villain,
-    villain, villains_done,
+    ATTRIBUTE_OF, available_endurance, check_target_method, check_villain_actions_used, check_villains_left_to_right,
+    current_villain, find_permanent, name_of, next_villain, villain, villains_done,
 )
 
 from .actions_tests import NO_VALUE, target_of
@@ -395,29 +393,3 @@ def check_r47(state, params, ctx):
 def check_r65(state, params, ctx):
     if _player(state, params)["draw_deck_count"] < 1:
         return "The Hero Deck is spent and is never refilled."
-
-
-# ------------------------------------------------------------------ the shared checks of Aventuria's kit
-
-def check_h1(state, params, ctx):
-    return check_attack_in_order(state, params, ctx)
-
-
-def check_r33(state, params, ctx):
-    return check_villain_in_the_row(state, params, ctx)
-
-
-def check_r35(state, params, ctx):
-    return check_villain_dodge(state, params, ctx)
-
-
-def check_r36(state, params, ctx):
-    return check_damage_from_the_attack(state, params, ctx)
-
-
-def check_r37(state, params, ctx):
-    return check_villain_heal_cap(state, params, ctx)
-
-
-def check_r32(state, params, ctx):
-    return check_one_attack_per_type(state, params, ctx)

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from tracker.engine import Rule, rules_table
 
+from tracker.games.aventuria.kit import (
+    check_attack_in_order, check_damage_from_the_attack, check_one_attack_per_type, check_villain_dodge,
+    check_villain_heal_cap, check_villain_in_the_row,
+)
+
 from . import checks as c
 from . import checks_palace as cp
 from .state import R
@@ -86,17 +91,17 @@ RULES = rules_table(
          "This card is exhausted.", c.check_r30),
     rule("R31", "A discard-after-use card is discarded even when its test fails", "Hero's Turn > Tests and Attacks",
          "The card is discarded without effect.", kind="card-data"),
-    rule("R32", "One attack of each type per turn", ATK, "You already made an attack of this type this turn.", c.check_r32),
+    rule("R32", "One attack of each type per turn", ATK, "You already made an attack of this type this turn.", check_one_attack_per_type),
     rule("R33", "An attack or effect aims at an opponent in the row", f"{ATK} > 1 Choose Target",
-         "Choose an opponent in the Row of Villains.", c.check_r33, hard=True),
+         "Choose an opponent in the Row of Villains.", check_villain_in_the_row, hard=True),
     rule("R34", "Effects aim where their text says: hero, opponent or henchman", "Hero's Turn > Target of a Game Effect",
          "This effect can only target what its text names.", kind="card-data"),
     rule("R35", "An opponent's dodge halves (rounded up); \"-\" never dodges", f"{ATK} > 5 Make Dodge Test",
-         "A successful dodge halves the damage, rounded up.", c.check_r35, kind="card-data"),
+         "A successful dodge halves the damage, rounded up.", check_villain_dodge, kind="card-data"),
     rule("R36", "Damage after armor, from a hit; defeated when the tokens reach its LP", f"{ATK} > 6 Determine Damage; {ATK} > 7 Reduce Life Points",
-         "Damage comes from a hit, after the dodge and armor.", c.check_r36),
+         "Damage comes from a hit, after the dodge and armor.", check_damage_from_the_attack),
     rule("R37", "An opponent heals up to its starting LP only", "Additional Rules > Healing",
-         "The opponent is already at full Life Points.", c.check_r37, kind="card-data"),
+         "The opponent is already at full Life Points.", check_villain_heal_cap, kind="card-data"),
     rule("R38", "A hero's LP stay between 0 and the maximum", "Additional Rules > Healing; " + OPP + " > Dodging",
          "Life points are capped at the maximum."),
     rule("R39", "A life point loss is not an attack", "Additional Rules > Life Point Loss",
@@ -237,7 +242,7 @@ RULES = rules_table(
     rule("R114", "Drawn Fate Cards go to the reserve, never back to the pile", "Additional Rules > Fate Pile",
          "Drawn Fate Cards go back to the reserve."),
     rule("H1", "One attack at a time, its steps in order", f"{ATK}; {OPP} > Attacks",
-         "Finish the open attack first.", c.check_h1),
+         "Finish the open attack first.", check_attack_in_order),
     rule("H2", "Counts on the plan stay whole", "Game Materials > Game Tokens; Preparing the Adventure > Difficulty Level",
          "Life points, cards, hearts and the Time Counter never go below zero.", cp.check_whole, hard=True),
 )
