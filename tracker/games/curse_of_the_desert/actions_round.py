@@ -155,7 +155,8 @@ def apply_advance_time(state, params, ctx):
 def apply_place_villain(state, params, ctx):
     raw = {k: v for k, v in params.items() if k != "position"}
     v = add_villain(state, raw, params.get("position", "right"))
-    if state["phase"] == "time" and state["guards_due"] and GUARD in v["keywords"]:
+    if state["phase"] == "time" and state["guards_due"] and v["kind"] == "henchman" and (
+            not v["keywords"] or GUARD in v["keywords"]):
         state["guards_due"] -= 1
     side = "at the left of" if params.get("position") == "left" else "to the right of"
     return f"{v['name']} ({v['id']}, {v['life_points']} LP, {v['actions']} action(s)) joins the row {side} the villains."

@@ -45,7 +45,7 @@ def start_night(state: dict, params: dict) -> list[str]:
             if (r == court[0] or c == court[1]) and not cells[r][c]["manticore"]:
                 cells[r][c]["face_up"] = True
     state.update(
-        hasrabal=hasrabal, alert_stage=1 + hasrabal.count("Raised Alert"), courtyard=court, hero_cell=list(court),
+        hasrabal=hasrabal, alert_stage=min(4, 1 + hasrabal.count("Raised Alert")), courtyard=court, hero_cell=list(court),
         exploration=state["exploration"] + 1, exploration_end_reason=None, round=1, phase="move",
         fate_pile=starting_fate_pile(hasrabal), fox_hand_open=True, outcome=None,
     )

@@ -284,3 +284,17 @@ def test_the_plus_one_space_brings_a_guard_and_none_when_all_are_out():
     assert none_left["guards_due"] == 0 and play(none_left, "advance_phase")["phase"] == "move"
     guard = play(state, "place_villain", **GUARD)
     assert [v["id"] for v in guard["villains"]] == ["v1", "v2"]
+
+
+def test_ec13_the_alert_stage_stops_at_the_fourth_time_scale():
+    state = play(new(), "start_exploration", **{**NIGHT, "hasrabal": ["Raised Alert"] * 3})
+    assert state["alert_stage"] == 4
+    state = play(new(hasrabal_cards=4), "start_exploration", **{**NIGHT, "hasrabal": ["Raised Alert"] * 4})
+    assert state["alert_stage"] == 4
+
+
+def test_a_guard_placed_at_a_plus_one_space_counts_even_without_its_keyword():
+    state = to_opponents(night())
+    state = play(play(state, "villain_action_roll", villain="v1", roll=12), "advance_phase")
+    state = play(play(state, "advance_time", enemy=True), "place_villain", name="Harem Guard", life_points=6)
+    assert state["guards_due"] == 0
