@@ -25,7 +25,9 @@ BOR = "Part Two: Curse of Borbarad"
 
 
 def rule(n, title, section, message, check=None, kind="state", hard=False):
-    return Rule(R + n, title, section, message, check, kind=kind, hard=hard)
+    # the rulebook's headings, each in brackets as every game cites them: "[Tests > Modifiers]; [...]"
+    cited = "; ".join(f"[{part}]" for part in section.split("; "))
+    return Rule(R + n, title, cited, message, check, kind=kind, hard=hard)
 
 
 RULES = rules_table(
