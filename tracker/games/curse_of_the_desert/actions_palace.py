@@ -90,12 +90,19 @@ def apply_unlock(state, params, ctx):
 def apply_fulfill_card(state, params, ctx):
     c = cell(state, params["cell"])
     old = c["card"] or label(params["cell"])
+    if is_bedchamber(c):
+        # [End of the Exploration]: the Bedchamber's condition met rescues Nedime at once
+        return f"{old} is fulfilled. " + end_night(state, "rescued")
     story = " ".join(params["story_card"].split())
     state["fulfilled"].append({"palace_card": old, "story_card": story})
     # [0 Move Hero > "Fulfilled"]: the Story Card takes the space for the rest of the adventure; its
     # Entering waits for a later round
     c.update(card=story, manticore=False, locked=False, first_entering=False, face_up=True, visits=0)
     return f"{old} is fulfilled: {story} takes its place for the rest of the adventure."
+
+
+def is_bedchamber(c: dict) -> bool:
+    return (c.get("card") or "").casefold() == "bedchamber"
 
 
 def apply_fulfill_manticore(state, params, ctx):
@@ -165,8 +172,8 @@ PALACE = frozenset(IN_NIGHT)
 
 PALACE_ACTIONS = (
     ActionSpec("start_exploration", "Start a night",
-               obj(("courtyard",), hasrabal={"type": "array", "maxItems": 8, "items": {"enum": list(HASRABAL)},
-                                              "title": "Hasrabal Cards drawn"},
+               obj(("courtyard",), hasrabal={"type": "array", "maxItems": 8, "items": string(40), "title": "Hasrabal Cards drawn",
+                                              "description": "their names: " + ", ".join(HASRABAL)},
                    courtyard=CELL, manticore_cells={"type": "array", "maxItems": 6, "items": CELL,
                                                     "title": "Manticore Cards (green backs)"},
                    villains=VILLAINS),
@@ -193,7 +200,8 @@ PALACE_ACTIONS = (
     ActionSpec("unlock_room", "Remove a room's lock token", obj(("cell",), cell=CELL), apply_unlock,
                rules=(R + "R24",), phases=PALACE, seat_params=()),
     ActionSpec("fulfill_card", "A Palace Card is fulfilled",
-               obj(("cell", "story_card"), cell=CELL, story_card=string(60, "the Story Card the card names", title="Story Card")),
+               obj(("cell",), cell=CELL, story_card=string(60, "the Story Card the card names (none for the Bedchamber)",
+                                                          title="Story Card")),
                apply_fulfill_card, rules=(R + "R61", R + "R82"), phases=PALACE, seat_params=()),
     ActionSpec("fulfill_manticore", "A Manticore Card is fulfilled",
                obj(("cell",), cell=CELL, replacement=string(60, "the Palace Card drawn from the reserve", title="From the reserve")),

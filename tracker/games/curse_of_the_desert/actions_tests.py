@@ -14,15 +14,18 @@ NIGHT = frozenset(IN_NIGHT)
 NO_VALUE = "-"
 
 
+def tested(params) -> str | None:
+    """The skill or attribute a test is on: `skill` may name an attribute too (an attribute test)."""
+    return params.get("skill") or params.get("attribute")
+
+
 def target_of(state, params) -> int | str | None:
     """The value tested: given, else the hero's recorded skill or attribute; "-" cannot be tested."""
     p = state["players"][params["player"]]
     value = params.get("value")
     if value is None:
-        if params.get("skill"):
-            value = p["skills"].get(params["skill"])
-        else:
-            value = p["attributes"].get(params.get("attribute"))
+        name = tested(params)
+        value = (p["skills"] if name in SKILLS else p["attributes"]).get(name)
     if value == NO_VALUE or value in ("–", "—"):
         return NO_VALUE
     return value + params.get("modifier", 0) if isinstance(value, int) else None
@@ -49,8 +52,8 @@ def outcome_of(roll, target, change: int, success, kind: str) -> str:
 
 def apply_test_roll(state, params, ctx):
     p = state["players"][params["player"]]
-    kind = "skill" if params.get("skill") else "attribute"
-    name = params.get("skill") or params.get("attribute")
+    name = tested(params)
+    kind = "skill" if name in SKILLS else "attribute"
     target = target_of(state, params)
     roll = params.get("roll")
     result = outcome_of(roll, target, params.get("change", 0), params.get("success"), kind)
@@ -136,7 +139,8 @@ _fate_card = enum(*FATE_KINDS, title="Fate Card drawn")
 
 TEST_ACTIONS = (
     ActionSpec("test_roll", "Make a test",
-               obj(("player",), player=seat(), skill=enum(*SKILLS, title="Skill"),
+               obj(("player",), player=seat(), skill=enum(*SKILLS, *ATTRIBUTES, title="Skill",
+                                                          description="a skill, or an attribute for an attribute test"),
                    attribute=enum(*ATTRIBUTES, title="Attribute"), roll=die(20),
                    value=integer(-30, 60, "the skill or attribute value (the recorded one when left out)", title="Value"),
                    modifier=integer(-30, 30, "the test's + or -", title="Modifier"),

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .night import manticore_count
-from .state import GUARD, cell, cell_name, label
+from .state import GUARD, cell, cell_name, hasrabal_names, label
 
 
 # ------------------------------------------------------------------ the palace
@@ -26,7 +26,7 @@ def check_r51(state, params, ctx):
 
 
 def check_r55(state, params, ctx):
-    got = len(params.get("hasrabal") or [])
+    got = len(hasrabal_names(params.get("hasrabal")))
     if got != state["hasrabal_cards"]:
         return f"Draw {state['hasrabal_cards']} Hasrabal Cards for this difficulty, not {got}."
 
@@ -68,6 +68,8 @@ def check_r61(state, params, ctx):
 
 
 def check_r82(state, params, ctx):
+    if not params.get("story_card"):
+        return None
     name = " ".join(params["story_card"].split()).casefold()
     placed = {f["story_card"].casefold() for f in state["fulfilled"]}
     if name in placed:

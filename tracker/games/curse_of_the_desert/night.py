@@ -6,13 +6,13 @@ from tracker.games.aventuria.kit import ATTACK_TYPES, place
 
 from .state import (
     ADVENTURE_POINTS, COMP_LP, COURTYARD, FATE_CARDS, FATE_KINDS, GUARD, MANTICORE_PER_NIGHT, OPENING_HAND,
-    SCALED_LEADERS, DECK, cell, clear_night, label, lp_max, movers, neighbours, solo,
+    SCALED_LEADERS, DECK, cell, clear_night, hasrabal_names, label, lp_max, movers, neighbours, solo,
 )
 
 
 def grid_size(hasrabal: list) -> tuple[int, int]:
     # [The Palace]: "Locked Doors" builds 4 rows of 5
-    return (4, 5) if "Locked Doors" in hasrabal else (4, 6)
+    return (4, 5) if "Locked Doors" in hasrabal_names(hasrabal) else (4, 6)
 
 
 def manticore_count(state: dict) -> int:
@@ -28,7 +28,7 @@ def starting_fate_pile(hasrabal: list) -> dict:
 
 def start_night(state: dict, params: dict) -> list[str]:
     clear_night(state)
-    hasrabal = list(params.get("hasrabal") or [])
+    hasrabal = hasrabal_names(params.get("hasrabal"))
     rows, cols = grid_size(hasrabal)
     manticores = {tuple(rc) for rc in params.get("manticore_cells") or []}
     court = list(params["courtyard"])

@@ -6,7 +6,7 @@ from tracker.games.aventuria.kit import villain
 
 from .actions_tests import NO_VALUE, target_of
 from .night import grid_size
-from .state import FATE_TITLES, cell, label
+from .state import FATE_TITLES, HASRABAL, cell, hasrabal_name, label
 
 CELL_PARAMS = ("to", "cell", "with")
 FATE_DRAWS = ("consult_fate", "draw_fate_card")
@@ -17,6 +17,12 @@ def _cell_error(rows, cols, rc) -> str | None:
     if not (0 <= r < rows and 0 <= c < cols):
         return f"no space {list(rc)} on a {rows}x{cols} palace (rows 0-{rows - 1}, columns 0-{cols - 1})"
     return None
+
+
+def _night_cards(params, errors):
+    for i, raw in enumerate(params.get("hasrabal") or []):
+        if hasrabal_name(raw) is None:
+            errors[f"params.hasrabal.{i}"] = [f"no Hasrabal Card {raw!r}; the eight are of: {', '.join(HASRABAL)}"]
 
 
 def _night_cells(params, errors):
@@ -49,6 +55,7 @@ def _test_errors(state, params, errors):
 def param_errors(state, action_type, params) -> dict:
     errors: dict[str, list[str]] = {}
     if action_type == "start_exploration":
+        _night_cards(params, errors)
         _night_cells(params, errors)
     grid = state.get("grid")
     for key in CELL_PARAMS:
@@ -71,6 +78,9 @@ def param_errors(state, action_type, params) -> dict:
             errors["params.card"] = [f"no {FATE_TITLES[card]} card in the Fate Pile (it holds {held})"]
     if action_type == "test_roll" and isinstance(params.get("player"), int):
         _test_errors(state, params, errors)
+    if action_type == "fulfill_card" and not params.get("story_card") and grid and cell(state, params["cell"]) \
+            and (cell(state, params["cell"])["card"] or "").casefold() != "bedchamber":
+        errors["params.story_card"] = ["name the Story Card the fulfilled card names (only the Bedchamber has none)"]
     if action_type == "adjust_counter" and params.get("counter") == "doom" and not params.get("villain"):
         errors["params.villain"] = ["name the opponent whose Doom Counters change"]
     if action_type == "play_endurance" and params.get("source") == "permanent" and not params.get("card"):

@@ -49,6 +49,22 @@ FLAVOUR = {**AVENTURIA_FLAVOUR, "villain_criticals": False, "hand_limit": None, 
            "knockout": "imprisoned", "attribute_criticals": False}
 
 
+def _name_key(name) -> str:
+    words = "".join(ch for ch in str(name).casefold() if ch.isalnum() or ch.isspace()).split()
+    return " ".join(w[:-1] if w.endswith("s") else w for w in words)
+
+
+def hasrabal_name(raw) -> str | None:
+    """A Hasrabal Card as the rulebook spells it, from the table's spelling ("Extinguished Light",
+    "nedimes heart"); None for a card the box does not hold."""
+    key = _name_key(raw)
+    return next((name for name in HASRABAL if _name_key(name) == key), None)
+
+
+def hasrabal_names(raw: list | None) -> list[str]:
+    return [n for n in (hasrabal_name(r) for r in raw or []) if n]
+
+
 def lp_max(heroes: int) -> int:
     return SOLO_LP if heroes == 1 else GROUP_LP[heroes]
 

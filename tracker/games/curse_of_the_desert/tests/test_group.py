@@ -1,7 +1,9 @@
 """The Multiplayer Version of Part One: 2-6 heroes, one group token, and the rulebook's deltas."""
 import pytest
 
-from .helpers import GROUP, GUARD, finish_round, new, night, play, refused, to_hero_turn, to_opponents, R
+from tracker.engine import SetupError, initial_state
+
+from .helpers import GAME, GROUP, GUARD, OPTIONS, R, finish_round, new, night, play, refused, to_hero_turn, to_opponents
 
 
 @pytest.mark.parametrize("heroes,lp", [(1, 40), (2, 30), (3, 25), (4, 20), (5, 20), (6, 20)])
@@ -15,7 +17,7 @@ def test_maximum_life_points_by_group_size(heroes, lp):
 
 
 def test_the_starting_hero_moves_first_and_the_token_passes_every_round():
-    state = night(GROUP[:2], )
+    state = night(GROUP[:2])
     state = play(state, "move_hero", player=0, to=[1, 3])
     state = play(state, "move_hero", player=1, to=[1, 4])
     assert state["hero_cell"] == [1, 4]  # one token for the group
@@ -88,8 +90,6 @@ def test_a_group_retreat_and_a_group_rescue():
 
 
 def test_a_group_of_seven_is_refused():
-    from tracker.engine import SetupError, initial_state
-    from .helpers import GAME, OPTIONS
     with pytest.raises(SetupError) as err:
         initial_state(GAME, "nedime", [{"name": f"H{i}"} for i in range(7)], OPTIONS)
     assert "players" in err.value.errors

@@ -1,5 +1,9 @@
 """Night after night: what a night resets, what the adventure keeps, and how it is won or lost."""
-from .helpers import ANN, GROUP, NIGHT, finish_round, new, night, play, refused, to_hero_turn, R
+import pytest
+
+from tracker.engine import Action, ParamError, SetupError, decide, initial_state
+
+from .helpers import ANN, GAME, GROUP, NIGHT, R, finish_round, new, night, play, refused, to_hero_turn
 
 
 def retreat(state):
@@ -76,15 +80,20 @@ def test_rescuing_nedime_wins_with_ten_adventure_points():
     assert refused(state, "restart_adventure") == [R + "R80"]
 
 
+def test_fulfilling_the_bedchamber_rescues_nedime():
+    state = play(night(), "name_card", cell=[1, 3], card="Bedchamber")
+    state = play(state, "move_hero", player=0, to=[1, 3])
+    won = play(state, "fulfill_card", cell=[1, 3])
+    assert won["exploration_end_reason"] == "rescued" and won["outcome"]["result"] == "won"
+    with pytest.raises(ParamError) as err:
+        decide(GAME, state, Action("fulfill_card", {"cell": [1, 1]}))
+    assert "params.story_card" in err.value.errors
+
+
 def test_the_hard_side_needs_its_printed_counts():
-    from tracker.engine import SetupError, initial_state
-    from .helpers import GAME
-    try:
+    with pytest.raises(SetupError) as err:
         initial_state(GAME, "nedime", [ANN], {"difficulty": "hard"})
-    except SetupError as err:
-        assert set(err.errors) == {"options.hearts", "options.hasrabal_cards"}
-    else:
-        raise AssertionError("hard without its counts was accepted")
+    assert set(err.value.errors) == {"options.hearts", "options.hasrabal_cards"}
     state = initial_state(GAME, "nedime", [ANN], {"difficulty": "hard", "hearts": 7, "hasrabal_cards": 4})
     assert state["hearts"]["total"] == 7 and state["hasrabal_cards"] == 4
 

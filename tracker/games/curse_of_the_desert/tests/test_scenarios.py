@@ -286,6 +286,20 @@ def test_the_plus_one_space_brings_a_guard_and_none_when_all_are_out():
     assert [v["id"] for v in guard["villains"]] == ["v1", "v2"]
 
 
+def test_hasrabal_cards_are_read_in_the_tables_spelling_and_unknown_ones_are_a_400():
+    state = play(new(), "start_exploration", **{**NIGHT, "hasrabal": ["extinguished light", "Nedimes Heart", "raised alert"]})
+    assert state["hasrabal"] == ["Extinguished Lights", "Nedime's Heart", "Raised Alert"]
+    with pytest.raises(ParamError) as err:
+        decide(GAME, new(), Action("start_exploration", {**NIGHT, "hasrabal": ["Raised Alert", "Sandstorm", "Overslept"]}))
+    assert "params.hasrabal.1" in err.value.errors
+
+
+def test_an_attribute_test_may_be_named_as_the_skill():
+    state = to_hero_turn(night())
+    dodge = play(state, "test_roll", player=0, skill="dodge", roll=20)
+    assert dodge["last_test"]["kind"] == "attribute" and dodge["last_test"]["result"] == "failure"
+
+
 def test_ec13_the_alert_stage_stops_at_the_fourth_time_scale():
     state = play(new(), "start_exploration", **{**NIGHT, "hasrabal": ["Raised Alert"] * 3})
     assert state["alert_stage"] == 4
