@@ -4,6 +4,8 @@ public kit (the adventure combat core, the attack and Fate flows): the Curse's o
 sections point at the kit's shared checks where the two rulebooks agree."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tracker.engine import Game, Mode, Phase, PlayerField, actions_table
 
 from .actions_combat import COMBAT_ACTIONS
@@ -14,14 +16,21 @@ from .enumerate import enumerate_actions
 from .params import param_errors
 from .rules import RULES
 from .setup import OPTIONS, setup_errors
-from .state import PHASES, R, outcome, setup, setup_examples
+from .state import IN_NIGHT, PHASES, R, outcome, setup, setup_examples
+
+def _in_night(spec):
+    # an action of the night's steps needs a night laid out: no override runs it before or after one
+    if spec.phases is not None and spec.phases <= IN_NIGHT:
+        return replace(spec, rules=(R + "H3", *spec.rules))
+    return spec
+
 
 GAME = Game(
     slug="curse-of-the-desert",
     title="Aventuria: Curse of the Desert",
     modes=(Mode("nedime", "Part One: Nedime, the Caliph's Daughter", 1, 6, options=OPTIONS, phases=tuple(PHASES)),),
     phases=tuple(Phase(pid, title) for pid, title in PHASES.items()),
-    actions=actions_table(*PALACE_ACTIONS, *ROUND_ACTIONS, *TEST_ACTIONS, *COMBAT_ACTIONS),
+    actions=actions_table(*map(_in_night, (*PALACE_ACTIONS, *ROUND_ACTIONS, *TEST_ACTIONS, *COMBAT_ACTIONS))),
     rules=RULES,
     setup=setup,
     outcome=outcome,

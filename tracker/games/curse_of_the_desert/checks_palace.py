@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .night import manticore_count
-from .state import GUARD, cell, cell_name, hasrabal_names, label
+from .state import GUARD, IN_NIGHT, cell, cell_name, hasrabal_names, label
 
 
 # ------------------------------------------------------------------ the palace
@@ -149,6 +149,11 @@ def check_r81(state, params, ctx):
 def check_r107(state, params, ctx):
     if state["curse_side"] == "B":
         return "The curse is already lifted (side B)."
+
+
+def check_in_night(state, params, ctx):
+    if state["phase"] not in IN_NIGHT or state.get("grid") is None:
+        return "No night is under way: start one first."
 
 
 def check_whole(state, params, ctx):

@@ -245,6 +245,8 @@ RULES = rules_table(
          "Drawn Fate Cards go back to the reserve."),
     rule("H1", "One attack at a time, its steps in order", f"{ATK}; {OPP} > Attacks",
          "Finish the open attack first.", check_attack_in_order),
+    rule("H3", "Nothing happens in a night before it is laid out or after it ends", RS,
+         "No night is under way: start one first.", cp.check_in_night, hard=True),
     rule("H2", "Counts on the plan stay whole", "Game Materials > Game Tokens; Preparing the Adventure > Difficulty Level",
          "Life points, cards, hearts and the Time Counter never go below zero.", cp.check_whole, hard=True),
 )

@@ -449,3 +449,12 @@ def test_h1_one_attack_at_a_time():
 def test_the_invariants_hold_on_a_fresh_night(rule):
     assert not GAME.rules[R + rule].check(night(), {}, None)
     assert not GAME.rules[R + rule].check(night([ANN, *GROUP[1:3]]), {}, None)
+
+
+def test_h3_no_override_runs_a_nights_step_outside_a_night():
+    state = new()
+    for action, params in (("advance_phase", {}), ("move_hero", {"player": 0, "to": [1, 2]}),
+                           ("draw_cards", {"player": 0, "count": 2})):
+        result = decide(GAME, state, Action(action, params, "card text"))
+        assert not result.accepted and R + "H3" in [v.rule_id for v in result.violations], action
+    assert refused(night(), "advance_phase", ) == [R + "R17"]  # in a night the step order speaks
