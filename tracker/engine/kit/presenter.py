@@ -134,6 +134,49 @@ def legal(game: Game, state: dict, action_type: str, params: dict, mode: str | N
         return False
 
 
+def why_not(table: "Table", action_type: str, params: dict) -> list[dict]:
+    """What the engine would answer to this action now: [] when it records it, else each refusal with
+    its rule id, code, message and section (a page shows them beside a step that cannot be taken yet)."""
+    try:
+        result = decide(table.game, table.state, Action(action_type, params), mode=table.mode)
+    except ParamError as exc:
+        return [{"rule": "", "code": "", "message": str(exc), "section": "", "hard": True}]
+    if result.accepted:
+        return []
+    return [{"rule": v.rule_id, "code": v.code, "message": v.message, "section": v.section, "hard": v.hard}
+            for v in result.violations]
+
+
+def chain_legal(table: "Table", steps) -> bool:
+    """Whether each (type, params) step in turn would be recorded, without an override, on the state the
+    ones before it leave (a button recording several actions as one)."""
+    state = table.state
+    for action_type, params in steps:
+        try:
+            result = decide(table.game, state, Action(action_type, params), mode=table.mode)
+        except ParamError:  # a malformed step is not offered; an engine error shows
+            return False
+        if not result.accepted or result.overridden:
+            return False
+        state = result.state
+    return True
+
+
+class Offer:
+    """A Quick button, only when the engine takes it now, its `then` actions included (else None)."""
+
+    def __init__(self, table: "Table"):
+        self.table = table
+
+    def __call__(self, label, action_type, params, testid, primary=False, then=()) -> Quick | None:
+        t = self.table
+        if not legal(t.game, t.state, action_type, params, t.mode):
+            return None
+        if then and not chain_legal(t, [(action_type, params), *((s["type"], s["params"]) for s in then)]):
+            return None
+        return Quick(label, action_type, params, testid=testid, primary=primary, then=tuple(then))
+
+
 def action_form_supported(spec: ActionSpec) -> bool:
     props = spec.params.get("properties", {})
     simple = lambda p: "enum" in p or p.get("type") in ("integer", "boolean", "string")  # noqa: E731

@@ -13,9 +13,7 @@ from __future__ import annotations
 import json
 from math import ceil
 
-from tracker.engine import Action, decide
-from tracker.engine.errors import ParamError
-from tracker.engine.kit.presenter import Page, Quick, Table, legal, stepper
+from tracker.engine.kit.presenter import Page, Quick, Table, legal, stepper, why_not
 from tracker.engine.kit.seats import name_of
 
 from .state import CASTLE, SLOTS, STATS, TOWER, TYPES, danger, event_at, neighbours, slot_of
@@ -38,19 +36,6 @@ def power_range(card_type: str) -> range:
 
 def _types_of(power: int) -> str:
     return " ".join(t for t in TYPES if power in power_range(t))
-
-
-def why_not(table: Table, action_type: str, params: dict) -> list[dict]:
-    """What the engine would answer to this action now: [] when it records it, else each refusal with its
-    rule id, message and section (shown beside the step)."""
-    try:
-        result = decide(table.game, table.state, Action(action_type, params), mode=table.mode)
-    except ParamError as exc:
-        return [{"rule": "", "code": "", "message": str(exc), "section": "", "hard": True}]
-    if result.accepted:
-        return []
-    return [{"rule": v.rule_id, "code": v.code, "message": v.message, "section": v.section, "hard": v.hard}
-            for v in result.violations]
 
 
 def _ok(table: Table, action_type: str, params: dict) -> bool:

@@ -6,8 +6,7 @@ In an adventure the act's header, the narrative (page_narrative) and what follow
 (page_between) come first."""
 from __future__ import annotations
 
-from tracker.engine import Action, ParamError, decide
-from tracker.engine.kit.presenter import Quick, Table, form, legal, stepper
+from tracker.engine.kit.presenter import Offer, Quick, Table, chain_legal, form, legal, stepper
 
 from .adventure.combat import (
     IN_COMBAT, NO_DODGE, PER_HERO, REVIVING_HEAL, active_villains, current_villain, left_of, next_villain,
@@ -30,33 +29,6 @@ HEAL_CHIPS = (REVIVING_HEAL, 6, 7, 8, 10)
 METHOD_TITLES = {"starting_hero": "starting hero", "random": "random", "special": "card says",
                  **{f"{w}_{x}": f"{w} {t}" for w in ("most", "least")
                     for x, t in (("life_points", "LP"), ("fate_points", "FP"), ("hand_cards", "hand"))}}
-
-
-class Offer:
-    """A Quick button, only when the engine takes it now (else None)."""
-
-    def __init__(self, table: Table):
-        self.table = table
-
-    def __call__(self, label, action_type, params, testid, primary=False, then=()) -> Quick | None:
-        t = self.table
-        if not legal(t.game, t.state, action_type, params, t.mode):
-            return None
-        return Quick(label, action_type, params, testid=testid, primary=primary, then=tuple(then))
-
-
-def chain_legal(table: Table, steps: list[tuple[str, dict]]) -> bool:
-    """Whether each step in turn would be recorded on the state the ones before it leave."""
-    state = table.state
-    for action_type, params in steps:
-        try:
-            result = decide(table.game, state, Action(action_type, params), mode=table.mode)
-        except ParamError:  # a malformed step is not offered; an engine error shows
-            return False
-        if not result.accepted or result.overridden:
-            return False
-        state = result.state
-    return True
 
 
 def _step(action_type: str, params: dict) -> dict:

@@ -6,14 +6,14 @@ at the end the experience, the rewards still to record and the way back to a cam
 Every tap is offered only when the engine takes it; an option it refuses shows its refusal instead."""
 from __future__ import annotations
 
-from tracker.engine.kit.presenter import Quick, Table, form, legal, stepper
+from tracker.engine.kit.presenter import Quick, Table, form, legal, stepper, why_not
 
 from .adventure.between import CARD_COST, PRAY_COST, PREPARE_COST, RAISE_TO, REST_LP, card_endurance, rewards_in_deck
 from .adventure.combat import IN_COMBAT, PHASE_TITLES
 from .adventure.data import DIFFICULTIES
 from .decks import load_card_data
 from .links import LINKS
-from .page_common import card_slug, why_not
+from .page_common import card_slug
 
 ACT_STEPS = (("narrative", "Narrative"), ("combat", "Combat"), ("after", "After the combat"))
 BETWEEN = ("after_combat", "defeated", "adventure_end")

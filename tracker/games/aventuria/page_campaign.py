@@ -3,13 +3,13 @@ gained to note and those noted, the next deck's rewards as toggles), the adventu
 form that starts the next adventure for this campaign ([Hero Document Template]; [Campaign Play])."""
 from __future__ import annotations
 
-from tracker.engine.kit.presenter import Quick, Table, legal
+from tracker.engine.kit.presenter import Quick, Table, legal, why_not
 
 from .adventure.data import ADVENTURES, DIFFICULTIES
 from .adventure.scripts import ADVENTURE_TITLES
 from .adventure.setup import SKILLS
 from .campaign.sheet import MAX_DECK_REWARDS, MAX_RAISE
-from .page_common import card_slug, why_not
+from .page_common import card_slug
 
 SKILL_TITLES = {s: s.replace("_", " ").title() for s in SKILLS}
 

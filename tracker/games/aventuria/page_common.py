@@ -1,12 +1,11 @@
 """What the duel's page and the adventure combat's share: the hero cards, and the attack helper's steps,
 a hero's attack up to its damage (the roll's pad, a miss, the Fate Point reroll, the damage pad) and the
-hit hero's defence (the dodge pad, armor, the damage taken); and `why_not`, the engine's refusal of a
-step the adventure's page shows beside it."""
+hit hero's defence (the dodge pad, armor, the damage taken). The engine's refusal of a step a page shows
+beside it is `why_not` of the engine kit's presenter."""
 from __future__ import annotations
 
 import re
 
-from tracker.engine import Action, ParamError, decide
 from tracker.engine.kit.presenter import Quick, Table, form, legal
 
 from .state import ATTACK_TYPES, TYPE_TITLES
@@ -99,15 +98,3 @@ def defence(table: Table, a: dict, view: dict) -> None:
     if not a["armor_used"]:
         view["forms"].append(form(game.action("apply_armor", mode), state, preset={"player": target},
                                   show=("pro", "card", "discard")))
-
-
-def why_not(table: Table, action_type: str, params: dict) -> list[dict]:
-    """What the engine would say to this action now: [] when it is recorded, else each refusal with
-    its rule id, message and section (the page shows them beside a step that cannot be taken yet)."""
-    try:
-        result = decide(table.game, table.state, Action(action_type, params), mode=table.mode)
-    except ParamError as exc:
-        return [{"rule": "", "message": str(exc), "section": "", "hard": True}]
-    if result.accepted:
-        return []
-    return [{"rule": v.rule_id, "message": v.message, "section": v.section, "hard": v.hard} for v in result.violations]

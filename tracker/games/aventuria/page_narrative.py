@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 
-from tracker.engine.kit.presenter import Quick, Table, legal
+from tracker.engine.kit.presenter import Quick, Table, legal, why_not
 
 from .adventure.narrative import auto_critical, roll_of, skill_value
 from .adventure.scripts import RESULTS, RESULT_TITLES, script_for
 from .adventure.setup import SKILLS
-from .page_common import why_not
 
 FACES = tuple(range(1, 21))
 LOSS_FACES = {"1d6": tuple(range(1, 7)), "2d6": tuple(range(2, 13))}

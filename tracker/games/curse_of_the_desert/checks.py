@@ -205,6 +205,8 @@ def check_r18(state, params, ctx):
     seat = params["player"]
     if seat in m["done"] and m["again"] != seat:
         return "You already moved this round."
+    if m["again"] == seat and list(params["to"]) == state["hero_cell"]:
+        return "This First Entering card was entered before: move on to another card, staying is no move on."
     if not adjacent_or_same(state["hero_cell"], params["to"]):
         return "Move only horizontally or vertically by one card, or stay."
 

@@ -52,6 +52,15 @@ def _test_errors(state, params, errors):
         errors["params.value"] = [f"{who}'s {what} is not recorded: give the value, or whether the test succeeded"]
 
 
+def _dodge_errors(state, params, errors):
+    """A Dodge test of a hero whose Dodge is not recorded needs the value (or the result): a 1 always
+    succeeds and a 20 always fails ([Tests > Procedure]), every other roll depends on it."""
+    p = state["players"][params["player"]]
+    known = isinstance(params.get("value"), int) or isinstance(p["attributes"].get("dodge"), int)
+    if not known and params.get("success") is None and params["roll"] not in (1, 20):
+        errors["params.value"] = [f"{p['name']}'s Dodge is not recorded: give the value, or whether the dodge succeeded"]
+
+
 def param_errors(state, action_type, params) -> dict:
     errors: dict[str, list[str]] = {}
     if action_type == "start_exploration":
@@ -78,6 +87,8 @@ def param_errors(state, action_type, params) -> dict:
             errors["params.card"] = [f"no {FATE_TITLES[card]} card in the Fate Pile (it holds {held})"]
     if action_type == "test_roll" and isinstance(params.get("player"), int):
         _test_errors(state, params, errors)
+    if action_type == "dodge_roll" and isinstance(params.get("player"), int):
+        _dodge_errors(state, params, errors)
     if action_type == "fulfill_card" and not params.get("story_card") and grid and cell(state, params["cell"]) \
             and (cell(state, params["cell"])["card"] or "").casefold() != "bedchamber":
         errors["params.story_card"] = ["name the Story Card the fulfilled card names (only the Bedchamber has none)"]

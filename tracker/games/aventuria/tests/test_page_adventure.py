@@ -6,7 +6,7 @@ from tracker.engine.kit.presenter import Table, mode_forms
 from tracker.games.aventuria import GAME
 from tracker.games.aventuria.page import CARD_FACTS, context
 from tracker.games import plugin
-from tracker.games.aventuria.page_adventure import chain_legal
+from tracker.engine.kit.presenter import chain_legal
 
 from bench.taps import offered, play
 

@@ -11,7 +11,7 @@ from tests.support.pages import page, tag, text_of
 from tracker.engine.kit.presenter import Table, mode_forms
 from tracker.games.aventuria import GAME
 from tracker.games.aventuria.page import context
-from tracker.games.aventuria.page_adventure import chain_legal
+from tracker.engine.kit.presenter import chain_legal
 
 from bench.taps import offered
 from tracker.games import plugin

@@ -172,6 +172,7 @@ def test_r22_a_first_entering_card_entered_again_forces_a_move():
     again = play(state, "move_hero", player=0, to=[1, 3])
     assert again["moves"]["again"] == 0
     assert refused(again, "advance_phase") == [R + "R22"]
+    assert refused(again, "move_hero", player=0, to=[1, 3]) == [R + "R18"]  # staying is no move on
     on = play(again, "move_hero", player=0, to=[1, 2])
     assert refused(on, "advance_phase") == []
 

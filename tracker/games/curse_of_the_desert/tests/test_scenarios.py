@@ -312,3 +312,14 @@ def test_a_guard_placed_at_a_plus_one_space_counts_even_without_its_keyword():
     state = play(play(state, "villain_action_roll", villain="v1", roll=12), "advance_phase")
     state = play(play(state, "advance_time", enemy=True), "place_villain", name="Harem Guard", life_points=6)
     assert state["guards_due"] == 0
+
+
+def test_a_dodge_of_a_hero_without_a_recorded_dodge_needs_its_value():
+    state = to_opponents(night([{"name": "Zed"}]))
+    state = play(play(state, "villain_action_roll", villain="v1", roll=5), "villain_attack", villain="v1", target=0, amount=4)
+    with pytest.raises(ParamError) as err:
+        decide(GAME, state, Action("dodge_roll", {"player": 0, "roll": 3}))
+    assert "params.value" in err.value.errors
+    assert play(state, "dodge_roll", player=0, roll=3, value=9)["pending_attack"]["damage"] == 2
+    assert play(state, "dodge_roll", player=0, roll=1)["pending_attack"]["damage"] == 2
+    assert play(state, "dodge_roll", player=0, roll=9, success=False)["pending_attack"]["damage"] == 4
