@@ -44,8 +44,8 @@ def apply_move_hero(state, params, ctx):
     m["last"] = to
     m["again"] = seat if target["first_entering"] and target["visits"] > 1 else None
     turned = [] if params.get("no_reveal") else reveal_around(state, to)
-    where = cell_name(state, to)
-    text = f"{state['players'][seat]['name']} {'stays on' if to == frm else 'moves to'} {where} ({label(to)})."
+    where = f"{target['card']} ({label(to)})" if target["card"] else cell_name(state, to)
+    text = f"{state['players'][seat]['name']} {'stays on' if to == frm else 'moves to'} {where}."
     if turned:
         text += f" Turned up: {', '.join(turned)}."
     if m["again"] is not None:

@@ -22,7 +22,6 @@ def first_hero(state: dict) -> int | None:
 
 def start_turn(state: dict, seat: int) -> None:
     state["active_player"] = seat
-    state["turn"] += 1
     p = state["players"][seat]
     p.update(attacks_this_turn={t: False for t in ATTACK_TYPES}, extra_attacks_this_turn=0)
 
@@ -39,6 +38,7 @@ def begin_opponents(state: dict) -> None:
 def next_round(state: dict) -> None:
     n = len(state["players"])
     state["round"] += 1
+    state["turn"] = state["round"]  # the header's "Turn": a night's rounds are its turns
     if n > 1:  # [Multiplayer Version > Starting Hero]: the token passes on every round
         state["starting_player"] = (state["starting_player"] + 1) % n
     state.update(phase="move", time_advanced=False, guards_due=0, opponent_turn=None, last_attack=None,

@@ -46,7 +46,7 @@ def start_night(state: dict, params: dict) -> list[str]:
                 cells[r][c]["face_up"] = True
     state.update(
         hasrabal=hasrabal, alert_stage=min(4, 1 + hasrabal.count("Raised Alert")), courtyard=court, hero_cell=list(court),
-        exploration=state["exploration"] + 1, exploration_end_reason=None, round=1, phase="move",
+        exploration=state["exploration"] + 1, exploration_end_reason=None, round=1, turn=1, phase="move",
         fate_pile=starting_fate_pile(hasrabal), fox_hand_open=True, outcome=None,
     )
     state["fate_reserve"] = {k: FATE_CARDS[k] - state["fate_pile"][k] for k in FATE_KINDS}

@@ -102,7 +102,7 @@ def test_a_round_walks_its_steps_and_the_time_counter_moves():
     state = to_hero_turn(night())
     assert state["active_player"] == 0
     state = finish_round(state)
-    assert (state["phase"], state["round"], state["time_pos"]) == ("move", 2, 1)
+    assert (state["phase"], state["round"], state["turn"], state["time_pos"]) == ("move", 2, 2, 1)
     assert state["players"][0]["hand_count"] == 7
 
 
