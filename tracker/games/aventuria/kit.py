@@ -7,7 +7,7 @@ through the duel's damage pipeline. A second game gives the core its own `state[
 """
 from __future__ import annotations
 
-from .actions_attack import apply_attack_roll, apply_damage_roll, close_attack, criticals, set_step
+from .actions_attack import apply_attack_roll, apply_damage_roll, close_attack, set_step
 from .actions_attack import apply_spend_fate_reroll as apply_reroll_attack
 from .actions_cards import apply_activate_permanent, apply_play_action_card, apply_use_special_ability
 from .actions_life import apply_spend_fate_draw, apply_spend_fate_endurance

@@ -40,7 +40,6 @@ def apply_move_hero(state, params, ctx):
     target["visits"] += 1
     if seat not in m["done"]:
         m["done"].append(seat)
-    state["players"][seat]["moved"] = True
     m["last"] = to
     m["again"] = seat if target["first_entering"] and target["visits"] > 1 else None
     turned = [] if params.get("no_reveal") else reveal_around(state, to)
@@ -168,7 +167,6 @@ def apply_restart_adventure(state, params, ctx):
 
 
 IN_NIGHT_OR_SETUP = frozenset({*IN_NIGHT, "exploration_setup"})
-PALACE = frozenset(IN_NIGHT)
 
 PALACE_ACTIONS = (
     ActionSpec("start_exploration", "Start a night",
@@ -188,38 +186,38 @@ PALACE_ACTIONS = (
                rules=(R + "R17", R + "R94", R + "R18", R + "R20", R + "R19", R + "R40", R + "R21"),
                phases=frozenset({"move"})),
     ActionSpec("retreat", "Retreat through the Courtyard", obj(("player",), player=seat()), apply_retreat,
-               rules=(R + "R49",), phases=PALACE),
+               rules=(R + "R49",), phases=IN_NIGHT),
     ActionSpec("name_card", "Name a card on the plan",
                obj(("cell", "card"), cell=CELL, card=CARD, locked=boolean("a lock symbol: an Adventure token on it"),
                    first_entering=boolean(title="First Entering"),
                    face_up=boolean("false: only noting what a face-down card is (it stays face down)")),
-               apply_name_card, rules=(R + "R63",), phases=PALACE, seat_params=()),
+               apply_name_card, rules=(R + "R63",), phases=IN_NIGHT, seat_params=()),
     ActionSpec("swap_cards", "Swap a card next to the Courtyard (night preparation)",
                obj(("cell", "with"), cell=titled(CELL, "Card next to the Courtyard"), **{"with": titled(CELL, "Face-up card")}),
                apply_swap_cards, rules=(R + "R53",), phases=frozenset({"move"}), seat_params=()),
     ActionSpec("unlock_room", "Remove a room's lock token", obj(("cell",), cell=CELL), apply_unlock,
-               rules=(R + "R24",), phases=PALACE, seat_params=()),
+               rules=(R + "R24",), phases=IN_NIGHT, seat_params=()),
     ActionSpec("fulfill_card", "A Palace Card is fulfilled",
                obj(("cell",), cell=CELL, story_card=string(60, "the Story Card the card names (none for the Bedchamber)",
                                                           title="Story Card")),
-               apply_fulfill_card, rules=(R + "R61", R + "R82"), phases=PALACE, seat_params=()),
+               apply_fulfill_card, rules=(R + "R61", R + "R82"), phases=IN_NIGHT, seat_params=()),
     ActionSpec("fulfill_manticore", "A Manticore Card is fulfilled",
                obj(("cell",), cell=CELL, replacement=string(60, "the Palace Card drawn from the reserve", title="From the reserve")),
-               apply_fulfill_manticore, rules=(R + "R62",), phases=PALACE, seat_params=()),
+               apply_fulfill_manticore, rules=(R + "R62",), phases=IN_NIGHT, seat_params=()),
     ActionSpec("remove_palace_card", "A Palace Card is removed (a gap)", obj(("cell",), cell=CELL),
-               apply_remove_palace_card, rules=(R + "R63",), phases=PALACE, seat_params=()),
+               apply_remove_palace_card, rules=(R + "R63",), phases=IN_NIGHT, seat_params=()),
     ActionSpec("flip_heart_token", "Flip Heart tokens",
                obj(("direction", "count"), direction=enum("break", "mend", title="Direction"),
                    count=integer(1, 10, title="How many")),
                apply_flip_heart_token, rules=(R + "R58",), phases=IN_NIGHT_OR_SETUP, seat_params=()),
     ActionSpec("lift_curse", "The Curse of the Manticore is lifted", obj(()), apply_lift_curse,
-               rules=(R + "R107",), phases=PALACE),
+               rules=(R + "R107",), phases=IN_NIGHT),
     ActionSpec("manticore_poison", "Poisoned by the manticore", obj(("player",), player=seat()),
-               apply_manticore_poison, rules=(R + "R59",), phases=PALACE),
+               apply_manticore_poison, rules=(R + "R59",), phases=IN_NIGHT),
     ActionSpec("take_comp_token", "Take a 5 Life Point token", obj(()), apply_take_comp_token,
                phases=IN_NIGHT_OR_SETUP),
     ActionSpec("nedime_rescued", "Nedime is rescued (the Bedchamber is fulfilled)", obj((), player=seat()),
-               apply_nedime_rescued, rules=(R + "R80",), phases=PALACE),
+               apply_nedime_rescued, rules=(R + "R80",), phases=IN_NIGHT),
     ActionSpec("restart_adventure", "Start the lost adventure again", obj(()), apply_restart_adventure,
                rules=(R + "R80",), after_end=True),
 )

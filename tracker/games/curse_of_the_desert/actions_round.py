@@ -12,7 +12,6 @@ from tracker.games.aventuria.kit import (
 from .night import add_villain, begin_moves, end_night
 from .state import GUARD, IN_NIGHT, R, close_test, solo
 
-NIGHT = frozenset(IN_NIGHT)
 
 
 def first_hero(state: dict) -> int | None:
@@ -44,7 +43,7 @@ def next_round(state: dict) -> None:
     state.update(phase="move", time_advanced=False, guards_due=0, opponent_turn=None, last_attack=None,
                  active_player=None)
     for p in state["players"]:
-        p.update(endurance_this_round=0, phase_draw_done=False, turn_done=False, moved=False, temp_endurance=0,
+        p.update(endurance_this_round=0, phase_draw_done=False, turn_done=False, temp_endurance=0,
                  attacks_this_turn={t: False for t in ATTACK_TYPES}, extra_attacks_this_turn=0)
     begin_moves(state)
 
@@ -180,7 +179,7 @@ def apply_adjust_counter(state, params, ctx):
 ROUND_ACTIONS = (
     ActionSpec("advance_phase", "Next step", obj((), player=seat(title="Who moves on")), apply_advance_phase,
                rules=(R + "R17", R + "H1", R + "R13", R + "R22", R + "R25", R + "R41", R + "R44", R + "R104"),
-               phases=NIGHT),
+               phases=IN_NIGHT),
     ActionSpec("fox_hand", "Fox Hand (replace opening cards)",
                obj(("player", "count"), player=seat(), count=integer(0, 5, "cards set aside and redrawn", title="Cards")),
                apply_fox_hand, rules=(R + "R57",), phases=frozenset({"move"})),
@@ -188,23 +187,23 @@ ROUND_ACTIONS = (
                obj(("player", "count"), player=seat(), count=integer(1, 30, title="Cards"),
                    reason=enum("phase", "card_effect", title="Why"),
                    venom=integer(0, 2, "Manticore Venom cards among those drawn", title="Manticore Venom drawn")),
-               apply_draw_cards, rules=(R + "R25", R + "R65", R + "R40"), phases=NIGHT),
+               apply_draw_cards, rules=(R + "R25", R + "R65", R + "R40"), phases=IN_NIGHT),
     ActionSpec("play_endurance", "Play an Endurance Card",
                obj(("player", "source"), player=seat(), source=enum("hand", "permanent", title="From"),
                    card=string(60, "the permanent turned face down (from permanent)", title="Card")),
                apply_play_endurance_card, rules=(R + "R26", R + "R40"), phases=frozenset({"endurance"})),
     ActionSpec("ready_all", "Ready all cards", obj(("player",), player=seat()), apply_ready_all,
-               rules=(R + "R27",), phases=NIGHT),
+               rules=(R + "R27",), phases=IN_NIGHT),
     ActionSpec("advance_time", "Move the Time Counter",
                obj((), enemy=boolean("the space it lands on shows +1 (enemy symbol)", title="+1 space")),
                apply_advance_time, rules=(R + "R44",), phases=frozenset({"time"}), seat_params=()),
     ActionSpec("place_villain", "Place an opponent in the row",
                obj(("name", "life_points"), **VILLAIN_FIELDS, position=enum("left", "right", title="Where")),
-               apply_place_villain, rules=(R + "R56", R + "R95"), phases=NIGHT, seat_params=()),
+               apply_place_villain, rules=(R + "R56", R + "R95"), phases=IN_NIGHT, seat_params=()),
     ActionSpec("no_guard_left", "No palace guard left to draw", obj(()), apply_no_guard_left,
                rules=(R + "R66",), phases=frozenset({"time"}), seat_params=()),
     ActionSpec("adjust_counter", "Change a counter (card effect)",
                obj(("counter", "amount"), counter=enum("time", "doom", title="Counter"),
                    amount=integer(-20, 20, title="By"), villain=VILLAIN_ID),
-               apply_adjust_counter, phases=NIGHT, seat_params=()),
+               apply_adjust_counter, phases=IN_NIGHT, seat_params=()),
 )

@@ -10,7 +10,6 @@ from tracker.games.aventuria.kit import ATTRIBUTES, apply_reroll_attack, name_of
 from .actions_combat import record_dodge
 from .state import FATE_KINDS, FATE_RESULT, FATE_TITLES, IN_NIGHT, R, SKILLS
 
-NIGHT = frozenset(IN_NIGHT)
 NO_VALUE = "-"
 
 
@@ -147,20 +146,20 @@ TEST_ACTIONS = (
                    change=integer(-19, 19, "an effect changing the die after the roll", title="Change"),
                    fate_symbol=boolean("the card's Failure result shows the fate symbol", title="Fate symbol on Failure"),
                    success=boolean("whether it succeeded, when the value is not recorded")),
-               apply_test_roll, rules=(R + "R40", R + "R13", R + "R3", R + "R4", R + "R2"), phases=NIGHT),
+               apply_test_roll, rules=(R + "R40", R + "R13", R + "R3", R + "R4", R + "R2"), phases=IN_NIGHT),
     ActionSpec("consult_fate", "Consult Your Fate", obj(("player",), player=seat(), card=_fate_card),
-               apply_consult_fate, rules=(R + "R13",), phases=NIGHT),
+               apply_consult_fate, rules=(R + "R13",), phases=IN_NIGHT),
     ActionSpec("draw_fate_card", "Draw a Fate Card (Story Card)", obj((), card=_fate_card), apply_draw_fate_card,
-               rules=(R + "R114",), phases=NIGHT, seat_params=()),
+               rules=(R + "R114",), phases=IN_NIGHT, seat_params=()),
     ActionSpec("add_fate_card", "Shuffle a Fate Card into the Fate Pile",
                obj(("kind",), kind=enum(*FATE_KINDS, title="Kind")), apply_add_fate_card,
-               rules=(R + "R16", R + "R14"), phases=NIGHT, seat_params=()),
+               rules=(R + "R16", R + "R14"), phases=IN_NIGHT, seat_params=()),
     ActionSpec("spend_fate_reroll", "Spend a Fate Point: reroll a failed attribute test",
                obj(("player", "roll"), player=seat(), roll=die(20), value=integer(0, 60, title="Value"),
                    modifier=integer(-30, 30, title="Modifier")),
                apply_spend_fate_reroll, rules=(R + "R40", R + "R9", R + "R10", R + "R8", R + "R7", R + "R12"),
-               phases=NIGHT),
+               phases=IN_NIGHT),
     ActionSpec("spend_fate_reroll_test", "Spend a Fate Point: reroll a test",
                obj(("player", "roll"), player=seat(), roll=die(20)),
-               apply_spend_fate_reroll, rules=(R + "R40", R + "R9", R + "R8", R + "R7"), phases=NIGHT),
+               apply_spend_fate_reroll, rules=(R + "R40", R + "R9", R + "R8", R + "R7"), phases=IN_NIGHT),
 )

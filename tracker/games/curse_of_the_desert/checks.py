@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from tracker.games.aventuria.kit import (
-    ATTRIBUTE_OF, available_endurance, check_target_method, check_villain_actions_used, check_villains_left_to_right,
-    current_villain, find_permanent, name_of, next_villain, villain, villains_done,
+    ATTRIBUTE_OF, available_endurance, check_no_fate_after_a_fate_reroll, check_target_method,
+    check_villain_actions_used, check_villains_left_to_right, current_villain, find_permanent, name_of,
+    next_villain, villain, villains_done,
 )
 
 from .actions_tests import NO_VALUE, target_of
-
-from .night import manticore_count
 from .state import FATE_CARDS, FATE_KINDS, adjacent_or_same, cell, cell_name, fate_total, solo
 
 
@@ -127,8 +126,7 @@ def check_r10(state, params, ctx):
         return "Make the attack test first."
     if a["result"] == "hit" or a["damage"] is not None:
         return "The attack hit: no Fate Point."
-    if a["fate_spent"]:
-        return "No Fate Point: one was spent to reroll this test."
+    return check_no_fate_after_a_fate_reroll(state, params, ctx)
 
 
 def check_r11(state, params, ctx):
@@ -157,10 +155,6 @@ def check_r14(state, params, ctx):
 def check_r16(state, params, ctx):
     if state["fate_reserve"][params["kind"]] == 0:
         return f"No {params['kind'].replace('_', ' ')} card in the reserve: the step is skipped."
-
-
-def check_r114(state, params, ctx):
-    return None
 
 
 # ------------------------------------------------------------------ the round
@@ -380,11 +374,6 @@ def check_r44(state, params, ctx):
 def check_r46(state, params, ctx):
     if not _player(state, params)["special_ability_available"]:
         return "Special ability already used this night."
-
-
-def check_r9(state, params, ctx):
-    if _player(state, params)["fate_points"] < 1:
-        return "You have no Fate Points."
 
 
 def check_r47(state, params, ctx):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tracker.games.aventuria.kit import ATTACK_TYPES, place
 
 from .state import (
-    ADVENTURE_POINTS, COMP_LP, COURTYARD, FATE_CARDS, FATE_KINDS, GUARD, MANTICORE_PER_NIGHT, OPENING_HAND,
+    ADVENTURE_POINTS, COMP_LP, COURTYARD, FATE_CARDS, FATE_KINDS, MANTICORE_PER_NIGHT, OPENING_HAND,
     SCALED_LEADERS, DECK, cell, clear_night, hasrabal_names, label, lp_max, movers, neighbours, solo,
 )
 
@@ -59,7 +59,7 @@ def start_night(state: dict, params: dict) -> list[str]:
                  endurance_total=0, endurance_ready=0, temp_endurance=0, endurance_played_this_turn=0,
                  endurance_this_round=0, endurance_cards=[], permanents=[], special_ability_available=True,
                  attacks_this_turn={t: False for t in ATTACK_TYPES}, extra_attacks_this_turn=0, mulligan_done=False,
-                 unconscious=False, revived_this_round=False, turn_done=False, phase_draw_done=False, last_test=None)
+                 unconscious=False, turn_done=False, phase_draw_done=False, last_test=None)
     for raw in params.get("villains") or []:
         add_villain(state, raw, "right")
     begin_moves(state)
@@ -143,7 +143,3 @@ def lose(state: dict, reason: str) -> str:
     state["phase"] = "adventure_end"
     state["outcome"] = {"result": "lost", "winners": [], "reason": reason}
     return f"The adventure is lost: {reason}. It restarts from its setup."
-
-
-def guard_count(raw: dict) -> bool:
-    return GUARD in (raw.get("keywords") or ())

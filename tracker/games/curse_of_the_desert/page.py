@@ -5,8 +5,8 @@ round's stepper, the palace grid with its legal moves (each cell a tap only when
 now; the neighbours it would refuse are listed with the rule and a tap-anyway), the Fate Pile and its
 reserve, the row of opponents, the heroes, the start-of-night helper, the end-of-night summary and the
 adventure's outcome. The round's own steps (draw, endurance, the hero's turn with its attacks, skill tests
-and Consult Your Fate, the opponents' guide, the time step) are in page_night.py; the shared helpers
-(`why_not`, `Offer`, `step`) in page_kit.py. Every tap is recorded through table.js (refusals with their
+and Consult Your Fate, the opponents' guide, the time step) are in page_night.py; `step` and `pad` in
+page_kit.py (`why_not` and `Offer` are the engine kit's presenter's). Every tap is recorded through table.js (refusals with their
 rule, "accept anyway", undo and the offline queue work as on every page); cotd.js gathers the taps of the
 start-of-night helper and of the skill test into one action each.
 """

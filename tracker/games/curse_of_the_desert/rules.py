@@ -10,8 +10,8 @@ from __future__ import annotations
 from tracker.engine import Rule, rules_table
 
 from tracker.games.aventuria.kit import (
-    check_attack_in_order, check_damage_from_the_attack, check_one_attack_per_type, check_villain_dodge,
-    check_villain_heal_cap, check_villain_in_the_row,
+    check_attack_in_order, check_damage_from_the_attack, check_holds_a_fate_point, check_one_attack_per_type,
+    check_villain_dodge, check_villain_heal_cap, check_villain_in_the_row,
 )
 
 from . import checks as c
@@ -47,7 +47,7 @@ RULES = rules_table(
          "Only failed attribute tests can be rerolled with Fate Points.", c.check_r7),
     rule("R8", "No Fate Point rerolls a skill test in Nedime", "Tests > Skill Test Results; Tower Exploration > Fate Points",
          "Fate Points cannot reroll skill tests in Nedime.", c.check_r8),
-    rule("R9", "Spending a Fate Point needs one held", FP, "You have no Fate Points.", c.check_r9),
+    rule("R9", "Spending a Fate Point needs one held", FP, "You have no Fate Points.", check_holds_a_fate_point),
     rule("R10", "A missed attack's Fate Point: only with no Fate reroll, never for that attack", f"{ATK} > 3 Make Attack Test; {FP}",
          "A Fate Point gained from this miss cannot reroll this attack.", c.check_r10),
     rule("R11", "Fate Points: 2 per hero, held or on the plan", "Game Materials > Game Tokens; " + ATK,

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from tracker.engine.schema import enum, integer, obj, seat
 
-from .state import ATTRIBUTES_ALL, HASRABAL_DECK, SKILLS
+from tracker.games.aventuria.kit import ATTRIBUTES
+
+from .state import HASRABAL_DECK, SKILLS
 
 OPTIONS = obj(
     (),
@@ -29,7 +31,7 @@ def setup_errors(mode: str, players: list, options: dict) -> dict:
         hero = raw.get("hero")
         if hero is not None and (not isinstance(hero, str) or len(hero) > 60):
             errors[f"players.{i}.hero"] = ["the hero's name, up to 60 characters"]
-        for key, allowed in (("attributes", ATTRIBUTES_ALL), ("skills", SKILLS)):
+        for key, allowed in (("attributes", ATTRIBUTES), ("skills", SKILLS)):
             values = raw.get(key)
             if values is None:
                 continue

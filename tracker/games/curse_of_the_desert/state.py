@@ -5,7 +5,7 @@ never sees a face-down card, so a card's name, its lock and its First Entering a
 """
 from __future__ import annotations
 
-from tracker.games.aventuria.kit import AVENTURIA_FLAVOUR, ATTACK_TYPES, new_player
+from tracker.games.aventuria.kit import AVENTURIA_FLAVOUR, new_player
 
 R = "curse-of-the-desert."
 SKILLS = ("body_control", "craft", "knowledge", "perception", "persuade", "stealth", "survival", "willpower")
@@ -42,7 +42,6 @@ PHASES = {
 }
 ROUND = ("move", "draw", "endurance", "ready", "hero_turn", "opponents", "time")
 IN_NIGHT = frozenset(ROUND)
-REASONS = ("retreat", "dawn", "imprisoned", "rescued")
 
 # What the Curse says where Aventuria's adventure says otherwise (the note's table in §3.3).
 FLAVOUR = {**AVENTURIA_FLAVOUR, "villain_criticals": False, "hand_limit": None, "fate_for_defeat": False,
@@ -69,8 +68,7 @@ def lp_max(heroes: int) -> int:
     return SOLO_LP if heroes == 1 else GROUP_LP[heroes]
 
 
-def hearts_total(options: dict, heroes: int) -> int:
-    printed = options.get("hearts", 9)
+def hearts_total(printed: int, heroes: int) -> int:
     return max(1, printed - (GROUP_HEARTS_REMOVED if heroes > 1 else 0))
 
 
@@ -79,8 +77,7 @@ def new_hero(seat: int, raw: dict, heroes: int) -> dict:
     p["hero"] = " ".join(str(raw.get("hero") or "Blessed One of Phex").split())
     skills = raw.get("skills") or {}
     p.update(
-        skills={k: skills.get(k) for k in SKILLS}, hero_version="primary", unconscious=False,
-        revived_this_round=False, knockouts=0, turn_done=False, moved=False,
+        skills={k: skills.get(k) for k in SKILLS}, hero_version="primary", unconscious=False, turn_done=False,
         endurance_this_round=0, life_points=lp_max(heroes), starting_life_points=lp_max(heroes),
         hand_count=0, draw_deck_count=DECK, venom_in_deck=0, adventure_points=0,
     )
@@ -116,7 +113,7 @@ def reset_adventure(state: dict) -> None:
     """The adventure's own setup ([Preparing the Adventure]): also where a lost adventure restarts."""
     n = len(state["players"])
     state.update(
-        hearts={"total": hearts_total({"hearts": state["hearts_printed"]}, n), "broken": 0},
+        hearts={"total": hearts_total(state["hearts_printed"], n), "broken": 0},
         curse_side="A", imprisonments=0, hero_version="primary", comp_tokens=0,
         manticore_left=MANTICORE_CARDS, fulfilled=[], manticore_fulfilled=[], adventure_points=0,
         outcome=None, exploration_end_reason=None, phase="exploration_setup", round=0,
@@ -158,10 +155,6 @@ def cell(state: dict, rc) -> dict | None:
     if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < g["rows"] and 0 <= c < g["cols"]):
         return None
     return g["cells"][r][c]
-
-
-def on_grid(state: dict, rc) -> bool:
-    return cell(state, rc) is not None
 
 
 def neighbours(state: dict, rc) -> list[list[int]]:
@@ -206,10 +199,6 @@ def fate_total(state: dict, kind: str) -> int:
     return state["fate_pile"][kind] + state["fate_reserve"][kind]
 
 
-def guards_in_row(state: dict) -> int:
-    return sum(1 for v in state["villains"] if v["status"] == "active" and GUARD in v.get("keywords", ()))
-
-
 def close_test(state: dict) -> None:
     """[Attribute Test Results]: once the table moves on, the last test's result is final."""
     t = state.get("last_test")
@@ -220,6 +209,3 @@ def close_test(state: dict) -> None:
 def outcome(state: dict) -> dict | None:
     return state.get("outcome")
 
-
-ATTACK_KINDS = ATTACK_TYPES
-ATTRIBUTES_ALL = ("close_combat", "ranged_combat", "magic", "dodge")

@@ -2,11 +2,10 @@
 one of them taken by the engine as it stands, and a villain's turn in three taps. No Django."""
 import pytest
 
-from tracker.engine.kit.presenter import Table, mode_forms
+from tracker.engine.kit.presenter import Table, chain_legal, mode_forms
 from tracker.games.aventuria import GAME
 from tracker.games.aventuria.page import CARD_FACTS, context
 from tracker.games import plugin
-from tracker.engine.kit.presenter import chain_legal
 
 from bench.taps import offered, play
 

@@ -8,10 +8,9 @@ import pytest
 
 from tests.support.api import post_action, post_session
 from tests.support.pages import page, tag, text_of
-from tracker.engine.kit.presenter import Table, mode_forms
+from tracker.engine.kit.presenter import Table, chain_legal, mode_forms
 from tracker.games.aventuria import GAME
 from tracker.games.aventuria.page import context
-from tracker.engine.kit.presenter import chain_legal
 
 from bench.taps import offered
 from tracker.games import plugin

@@ -203,6 +203,19 @@ def test_r26_at_most_two_endurance_cards_a_round():
 def test_r27_cards_are_readied_in_the_ready_phase():
     state = night()
     assert refused(state, "ready_all", player=0) == [R + "R27"]
+    state = play(play(state, "move_hero", player=0, to=[1, 2]), "advance_phase")
+    state = play(play(play(state, "draw_cards", player=0, count=2), "advance_phase"), "advance_phase")
+    assert state["phase"] == "ready" and refused(state, "ready_all", player=0) == []
+
+
+def test_h2_no_override_takes_a_count_below_zero():
+    state = play(play(night(), "move_hero", player=0, to=[1, 2]), "advance_phase")
+    state = play(play(state, "draw_cards", player=0, count=2), "advance_phase")
+    state["players"][0]["hand_count"] = 0
+    empty = decide(GAME, state, Action("play_endurance", {"player": 0, "source": "hand"}, "card text"))
+    assert not empty.accepted and [v.rule_id for v in empty.violations] == [R + "H2"]
+    state["players"][0]["hand_count"] = 1
+    assert refused(state, "play_endurance", player=0, source="hand") == []
 
 
 def test_r28_r29_r30_r103_cards_in_your_turn_with_endurance_and_in_play():
