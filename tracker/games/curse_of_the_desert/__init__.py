@@ -1,6 +1,7 @@
-"""Aventuria: Curse of the Desert, Part One: Nedime's rescue, night by night through the Caliph's
-palace, for one hero or a group of 2-6 under the multiplayer rules. Built on Aventuria through its
-public kit (the adventure combat core, the attack and Fate flows): the Curse's own rule ids and
+"""Aventuria: Curse of the Desert: Part One, Nedime's rescue night by night through the Caliph's palace;
+Part Two, the Curse of Borbarad, exploration after exploration of the tower with a narrative section
+after each death; for one hero or a group of 2-6 under the multiplayer rules. Built on Aventuria through
+its public kit (the adventure combat core, the attack and Fate flows): the Curse's own rule ids and
 sections point at the kit's shared checks where the two rulebooks agree."""
 from __future__ import annotations
 
@@ -12,27 +13,56 @@ from .actions_combat import COMBAT_ACTIONS
 from .actions_palace import PALACE_ACTIONS
 from .actions_round import ROUND_ACTIONS
 from .actions_tests import TEST_ACTIONS
+from .actions_tower import RESTART_TOWER, TOWER_ACTIONS
 from .enumerate import enumerate_actions
 from .params import param_errors
 from .rules import RULES
-from .setup import OPTIONS, setup_errors
+from .setup import OPTIONS, TOWER_OPTIONS, setup_errors
 from .state import IN_NIGHT, PHASES, R, outcome, setup, setup_examples
+from .tower import TOWER_PHASES, setup_borbarad
+
+NEDIME = frozenset({"nedime"})
+BOTH = frozenset({"nedime", "borbarad"})
+# Part One's own: the palace's cards, hearts, curse and Fate Pile, and the variants the tower redefines
+NEDIME_ONLY = frozenset({
+    "retreat", "swap_cards", "unlock_room", "fulfill_card", "fulfill_manticore", "remove_palace_card",
+    "flip_heart_token", "lift_curse", "manticore_poison", "take_comp_token", "nedime_rescued", "no_guard_left",
+    "consult_fate", "draw_fate_card", "add_fate_card",
+    *(spec.type for spec in (*TOWER_ACTIONS, RESTART_TOWER)),
+})
+
 
 def _in_night(spec):
-    # an action of the night's steps needs a night laid out: no override runs it before or after one
+    # an action of the round's steps needs an exploration laid out: no override runs it before or after one
     if spec.phases is not None and spec.phases <= IN_NIGHT:
-        return replace(spec, rules=(R + "H3", *spec.rules))
+        spec = replace(spec, rules=(R + "H3", *spec.rules))
     return spec
+
+
+def _part(spec):
+    if spec.modes is not None:
+        return spec
+    return replace(spec, modes=NEDIME if spec.type in NEDIME_ONLY else BOTH)
+
+
+def _by_mode(nedime, borbarad):
+    def pick(mode, *args):
+        return (borbarad if mode == "borbarad" else nedime)(mode, *args)
+    return pick
 
 
 GAME = Game(
     slug="curse-of-the-desert",
     title="Aventuria: Curse of the Desert",
-    modes=(Mode("nedime", "Part One: Nedime, the Caliph's Daughter", 1, 6, options=OPTIONS, phases=tuple(PHASES)),),
-    phases=tuple(Phase(pid, title) for pid, title in PHASES.items()),
-    actions=actions_table(*map(_in_night, (*PALACE_ACTIONS, *ROUND_ACTIONS, *TEST_ACTIONS, *COMBAT_ACTIONS))),
+    modes=(
+        Mode("nedime", "Part One: Nedime, the Caliph's Daughter", 1, 6, options=OPTIONS, phases=tuple(PHASES)),
+        Mode("borbarad", "Part Two: Curse of Borbarad", 1, 6, options=TOWER_OPTIONS, phases=tuple(TOWER_PHASES)),
+    ),
+    phases=tuple(Phase(pid, title) for pid, title in {**PHASES, **TOWER_PHASES}.items()),
+    actions=actions_table(*map(_in_night, map(_part, (*PALACE_ACTIONS, *ROUND_ACTIONS, *TEST_ACTIONS, *COMBAT_ACTIONS,
+                                                       *TOWER_ACTIONS, RESTART_TOWER)))),
     rules=RULES,
-    setup=setup,
+    setup=_by_mode(setup, setup_borbarad),
     outcome=outcome,
     phase_rule=R + "R17",
     game_over_rule=R + "R80",

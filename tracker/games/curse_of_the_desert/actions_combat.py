@@ -13,6 +13,8 @@ from tracker.games.aventuria.kit import (
 )
 
 from .night import end_night
+from .sections import end_tower
+from .tower import VAGABOND
 from .state import IN_NIGHT, R, close_test, solo
 
 HERO_TURN = frozenset({"hero_turn"})
@@ -25,19 +27,22 @@ def _active_ids(state) -> set:
     return {v["id"] for v in state["villains"] if v["status"] == "active"}
 
 
-def reward(state, before: set, defeater, by_own_card: bool = True) -> str:
+def reward(state, before: set, defeater, by: str = "own_card") -> str:
     """[7 Reduce Life Points]: each defeat by the heroes shuffles a Fortune card from the reserve into
     the Fate Pile. A group gets a Fate Point from the plan for a henchman instead ([Multiplayer
-    Version > Henchmen], house reading of "the usual Fate Points")."""
+    Version > Henchmen], house reading of "the usual Fate Points"). In the tower every defeat gives a
+    Fate Point from the plan, except one by a Learning Card ([Tower Exploration > Defeated Opponents])."""
     text = ""
     for v in state["villains"]:
-        if v["id"] not in before or v["status"] != "defeated" or not by_own_card:
+        if v["id"] not in before or v["status"] != "defeated":
+            continue
+        if state["mode"] == "borbarad":
+            text += _tower_fate(state, defeater) if by != "learning_card" else " No Fate Point for a Learning Card's defeat."
+            continue
+        if by != "own_card":
             continue
         if not solo(state) and v["kind"] == "henchman" and isinstance(defeater, int):
-            if state["fate_pool"] > 0:
-                state["fate_pool"] -= 1
-                state["players"][defeater]["fate_points"] += 1
-                text += f" {name_of(state, defeater)} takes a Fate Point from the plan."
+            text += _tower_fate(state, defeater)
             continue
         if state["fate_reserve"]["fortune"] > 0:
             state["fate_reserve"]["fortune"] -= 1
@@ -46,6 +51,15 @@ def reward(state, before: set, defeater, by_own_card: bool = True) -> str:
         else:
             text += " No Fortune card left in the reserve."
     return text
+
+
+def _tower_fate(state, defeater) -> str:
+    seat = defeater if isinstance(defeater, int) else state["starting_player"]
+    if state["fate_pool"] < 1:
+        return " No Fate Point left on the plan."
+    state["fate_pool"] -= 1
+    state["players"][seat]["fate_points"] += 1
+    return f" {name_of(state, seat)} takes a Fate Point from the plan."
 
 
 def apply_damage_villain_curse(state, params, ctx):
@@ -59,8 +73,10 @@ def apply_damage_villain_curse(state, params, ctx):
 def apply_villain_loss_curse(state, params, ctx):
     before = _active_ids(state)
     text = apply_villain_life_point_loss(state, params, ctx)
-    own = params.get("by", "own_card" if params.get("player") is not None else "effect") == "own_card"
-    return text + reward(state, before, params.get("player"), own)
+    by = params.get("by", "own_card" if params.get("player") is not None else "effect")
+    if by == "learning_card" and any(x["name"] == VAGABOND and x["status"] == "active" for x in state["villains"]):
+        ctx.notes.append(f"{VAGABOND} lowers what Learning Cards deal to Orc henchmen by 2; a direct defeat ignores it.")
+    return text + reward(state, before, params.get("player"), by)
 
 
 def apply_heal_villain(state, params, ctx):
@@ -150,6 +166,8 @@ def hero_loses(state, seat: int, amount: int) -> str:
     p["life_points"] = max(0, p["life_points"] - max(0, amount))
     if p["life_points"] > 0 or p["unconscious"]:
         return ""
+    if state["mode"] == "borbarad":
+        return _dies(state, seat)
     if solo(state):
         # [3 Opponents Turns > Dodging]; [End of the Exploration]: the night ends at once
         return f" {p['name']} drops to 0 LP and is captured. " + end_night(state, "imprisoned", seat)
@@ -160,6 +178,19 @@ def hero_loses(state, seat: int, amount: int) -> str:
     if state["active_player"] == seat:
         state["players"][seat]["turn_done"] = True
     return f" {p['name']} is at 0 LP: at the end of the round the group retreats."
+
+
+def _dies(state, seat: int) -> str:
+    """[Tower Exploration End]: at 0 LP the hero dies and the Death's Candidate's section is due; a group's
+    hero is dead until the next exploration, and the exploration ends when none is left (house default)."""
+    p = state["players"][seat]
+    p.update(unconscious=True, dead=True)
+    if all(h["dead"] for h in state["players"]):
+        who = "dies" if solo(state) else "dies, the last of the group"
+        return f" {p['name']} {who}. " + end_tower(state, "death")
+    if state["active_player"] == seat:
+        p["turn_done"] = True
+    return f" {p['name']} dies: dead until the next exploration."
 
 
 def apply_hero_damage(state, params, ctx):
@@ -196,7 +227,7 @@ def apply_heal(state, params, ctx):
 
 def apply_fate_draw(state, params, ctx):
     text = apply_spend_fate_draw(state, params, ctx)
-    if state["players"][params["player"]]["draw_deck_count"] == 0:
+    if state["players"][params["player"]]["draw_deck_count"] == 0 and state["mode"] == "nedime":
         state["end_pending"] = True  # [End of the Exploration], entry 4: dawn follows this round
         text += " The Hero Deck is spent: the night ends after this round."
     return text
@@ -229,12 +260,13 @@ COMBAT_ACTIONS = (
     ActionSpec("damage_villain", "Damage to an opponent",
                obj(("villain",), **_villain, amount=integer(0, 999, "damage after the dodge, before armor", title="Damage"),
                    player=seat("who records it")),
-               apply_damage_villain_curse, rules=(R + "R33", R + "R36", R + "R35", R + "R15"), phases=HERO_TURN),
+               apply_damage_villain_curse, rules=(R + "R33", R + "R36", R + "R35", R + "R15", R + "R77"), phases=HERO_TURN),
     ActionSpec("villain_life_point_loss", "An opponent loses life points",
                obj(("villain", "amount"), **_villain, amount=integer(1, 999, title="Life points"),
                    player=seat("the hero whose card caused it"),
-                   by=enum("own_card", "effect", title="Caused by",
-                           description="a hero's own Action Card (a Fortune card on defeat), or another effect")),
+                   by=enum("own_card", "effect", "learning_card", title="Caused by",
+                           description="a hero's own Action Card (a Fortune card on defeat), another effect, or "
+                                       "(in the tower) a Learning Card: no Fate Point for its defeats")),
                apply_villain_loss_curse, rules=(R + "R33", R + "R39"), phases=IN_NIGHT),
     ActionSpec("heal_villain", "An opponent heals",
                obj(("villain", "amount"), **_villain, amount=integer(1, 999, title="Life points"),
@@ -269,7 +301,7 @@ COMBAT_ACTIONS = (
                    source=string(60, "card that caused it")),
                apply_life_point_loss, rules=(R + "R39",), phases=IN_NIGHT),
     ActionSpec("heal", "A hero heals", obj(("target", "amount"), target=seat(), amount=_amount, player=seat()),
-               apply_heal, rules=(R + "R38",), phases=IN_NIGHT),
+               apply_heal, rules=(R + "R97", R + "R38"), phases=IN_NIGHT),
     ActionSpec("play_action_card", "Play an Action Card",
                obj(("player", "card", "cost", "kind"), player=seat(), card=string(60, title="Card"),
                    cost=integer(0, 30, title="Endurance cost"), kind=enum("one_shot", "permanent", title="Kind"),

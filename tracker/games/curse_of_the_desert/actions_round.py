@@ -51,7 +51,7 @@ def next_round(state: dict) -> None:
 def end_of_round(state: dict) -> str:
     """Step 5: a group hero at 0 LP ends the night as a retreat; a spent deck ends it at dawn."""
     down = [p["name"] for p in state["players"] if p["life_points"] <= 0]
-    if down and not solo(state):
+    if down and not solo(state) and state["mode"] == "nedime":
         return f"{', '.join(down)} at 0 LP at the end of the round. " + end_night(state, "retreat")
     if state["end_pending"]:
         return end_night(state, "dawn")
@@ -125,8 +125,13 @@ def apply_draw_cards(state, params, ctx):
         p["hand_count"] -= venom
         text += f" {venom} Manticore Venom: resolve it now; it leaves play."
     if p["draw_deck_count"] == 0 and got:
-        state["end_pending"] = True
-        text += " The Hero Deck is spent: the night ends after this round."
+        if state["mode"] == "nedime":
+            state["end_pending"] = True
+            text += " The Hero Deck is spent: the night ends after this round."
+        else:
+            # [Tower Exploration End]: the tower ignores the palace's ends; many Death's Candidate cards
+            # end only with death, so play on unless the card says otherwise (end_exploration)
+            text += " The Hero Deck is spent and is not refilled; the exploration goes on."
     return text
 
 
@@ -199,7 +204,7 @@ ROUND_ACTIONS = (
                apply_advance_time, rules=(R + "R44",), phases=frozenset({"time"}), seat_params=()),
     ActionSpec("place_villain", "Place an opponent in the row",
                obj(("name", "life_points"), **VILLAIN_FIELDS, position=enum("left", "right", title="Where")),
-               apply_place_villain, rules=(R + "R56", R + "R95"), phases=IN_NIGHT, seat_params=()),
+               apply_place_villain, rules=(R + "R56", R + "R95", R + "R73", R + "R74"), phases=IN_NIGHT, seat_params=()),
     ActionSpec("no_guard_left", "No palace guard left to draw", obj(()), apply_no_guard_left,
                rules=(R + "R66",), phases=frozenset({"time"}), seat_params=()),
     ActionSpec("adjust_counter", "Change a counter (card effect)",

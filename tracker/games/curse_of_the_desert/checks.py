@@ -19,6 +19,8 @@ def _player(state, params):
 # ------------------------------------------------------------------ tests and Fate
 
 def owed_consult(state):
+    if state["mode"] != "nedime":
+        return None  # the tower has no Fate Pile: Part Two's Fate Cards stay in the box
     t = state.get("last_test")
     if t and t["kind"] == "skill" and t["result"] == "failure" and t["fate_symbol"] and not t["consulted"]:
         return t
@@ -104,6 +106,8 @@ def check_r7(state, params, ctx):
 
 
 def check_r8(state, params, ctx):
+    if state["mode"] == "borbarad":
+        return None  # [Tower Exploration > Fate Points]: in the tower any test may be rerolled
     kind, _ = _open_attribute_test(state, params["player"])
     if kind == "skill":
         return "Fate Points cannot reroll skill tests in Nedime, the Caliph's Daughter."

@@ -32,6 +32,8 @@ def check_r55(state, params, ctx):
 
 
 def check_r56(state, params, ctx):
+    if state["mode"] != "nedime":
+        return None  # the tower draws Orcs (R89)
     raws = params.get("villains") or [] if ctx.action_type == "start_exploration" else [params]
     for raw in raws:
         words = raw.get("keywords")
@@ -137,7 +139,8 @@ def check_r80(state, params, ctx):
         return None
     o = state.get("outcome")
     if o:
-        return f"The adventure is {o['result']}: no night can start."
+        what = "night" if state["mode"] == "nedime" else "Tower Exploration"
+        return f"The adventure is {o['result']}: no {what} can start."
 
 
 def check_r81(state, params, ctx):
@@ -158,8 +161,15 @@ def check_in_night(state, params, ctx):
 
 def check_whole(state, params, ctx):
     """Hard: counts on the plan never go below zero."""
-    if state["hearts"]["broken"] > state["hearts"]["total"] or state["hearts"]["broken"] < 0:
+    h = state.get("hearts")
+    if h and (h["broken"] > h["total"] or h["broken"] < 0):
         return "Heart tokens flip; their number never changes."
+    if state["mode"] == "borbarad":
+        counts = [state["dc_tokens"], state["hunger"], state["thirst"], *(e["tokens"] for e in state["environments"].values())]
+        if any(n < 0 for n in counts) or any(not 0 <= x <= 10 for x in state["floor_xp"].values()):
+            return "Tokens never go below zero; floor experience stays between 0 and 10."
+        if any(p["fate_points"] < 0 or p["endurance_total"] < 0 for p in state["players"]):
+            return "Fate Points and Endurance Cards never go below zero."
     if any(p["life_points"] < 0 or p["hand_count"] < 0 or p["draw_deck_count"] < 0 for p in state["players"]):
         return "Life points and cards never go below zero."
     if any(v["life_points"] < 0 for v in state["villains"]) or state["time_pos"] < 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tracker.engine import Action, ParamError, decide
 from tracker.games.aventuria.kit import active_villains, current_villain, next_villain
 
+from .enumerate_tower import tower_extras, tower_per_phase
 from .night import grid_size, manticore_count
 from .state import FATE_KINDS, GUARD, HASRABAL, neighbours, solo
 
@@ -103,6 +104,13 @@ def _per_phase(state) -> list:
     return []
 
 
+def _tower_common(state) -> list:
+    """The round's steps the tower shares with the palace."""
+    if state["phase"] in ("draw", "endurance", "ready", "hero_turn", "opponents"):
+        return _per_phase(state)
+    return []
+
+
 def _extras(state) -> list:
     out = []
     if state["phase"] == "exploration_setup" and state["comp_tokens"] < 2:
@@ -129,7 +137,10 @@ def enumerate_actions(game, state) -> list[Action]:
     if state.get("outcome") is not None:
         return []
     found = []
-    for action in [*_per_phase(state), Action("advance_phase", {}), *_extras(state)]:
+    tower = state["mode"] == "borbarad"
+    own = [*tower_per_phase(state), *_tower_common(state)] if tower else _per_phase(state)
+    extras = tower_extras(state) if tower else _extras(state)
+    for action in [*own, Action("advance_phase", {}), *extras]:
         try:
             if decide(game, state, action).accepted:
                 found.append(action)

@@ -6,7 +6,9 @@ from tracker.games.aventuria.kit import villain
 
 from .actions_tests import NO_VALUE, target_of
 from .night import grid_size
+from .sections import missing_floor_sizes, route
 from .state import FATE_TITLES, HASRABAL, cell, hasrabal_name, label
+from .tower import FLOOR_TITLES, LAYOUTS, REMOVED_AT_MISSION, canonical, floor_cards
 
 CELL_PARAMS = ("to", "cell", "with")
 FATE_DRAWS = ("consult_fate", "draw_fate_card")
@@ -61,16 +63,57 @@ def _dodge_errors(state, params, errors):
         errors["params.value"] = [f"{p['name']}'s Dodge is not recorded: give the value, or whether the dodge succeeded"]
 
 
+def _tower_entry(state, params, errors, key):
+    """Entering or turning up a face-down Tower Card: the app has never seen it, so the table names it,
+    and gives the floor on its back when the tower holds more than one floor and the card is new."""
+    c = cell(state, params[key])
+    if c is None or c["face_up"]:
+        return
+    name = params.get("card") or c["card"]
+    if not name and key == "to":
+        errors["params.card"] = ["name the Tower Card the hero steps onto (it is face down)"]
+        return
+    if name and not (params.get("floor") or c["floor"] or canonical(state, name) in state["tower_cards"]):
+        errors["params.floor"] = [f"{canonical(state, name)} is new to the app: which floor does its back show?"]
+
+
+def _section_errors(state, params, errors):
+    if state["phase"] != "section":
+        return
+    branch = route(state, bool(params.get("objective_done")))
+    removed = params.get("removed_floors")
+    if removed is not None:
+        if sum(removed.values()) != len(REMOVED_AT_MISSION):
+            errors["params.removed_floors"] = [f"the removed cards are {len(REMOVED_AT_MISSION)}; these add up to {sum(removed.values())}"]
+            return
+        state = {**state, "floor_cards": floor_cards(state["dc_stage"], removed)}
+    missing = missing_floor_sizes(state, branch) if not branch.outcome else []
+    if missing:
+        errors["params.removed_floors"] = ["say how many of the six removed cards came from each floor (their backs "
+                                           "show it): the experience counts the cards of each floor in play"]
+    for f, n in (params.get("face_up") or {}).items():
+        limit = state["floor_cards"][f]
+        if limit is not None and n > limit:
+            errors[f"params.face_up.{f}"] = [f"the {FLOOR_TITLES[f]} has {limit} cards in play"]
+
+
 def param_errors(state, action_type, params) -> dict:
     errors: dict[str, list[str]] = {}
-    if action_type == "start_exploration":
+    tower = state.get("mode") == "borbarad"
+    if action_type == "start_exploration" and tower:
+        rows, cols = LAYOUTS[state["dc_stage"]]
+        why = _cell_error(rows, cols, params["entrance"])
+        if why:
+            errors["params.entrance"] = [why.replace("palace", "tower")]
+    elif action_type == "start_exploration":
         _night_cards(params, errors)
         _night_cells(params, errors)
     grid = state.get("grid")
     for key in CELL_PARAMS:
         if key in params and grid:
             if cell(state, params[key]) is None:
-                errors[f"params.{key}"] = [_cell_error(grid["rows"], grid["cols"], params[key]) or "no such space"]
+                errors[f"params.{key}"] = [(_cell_error(grid["rows"], grid["cols"], params[key]) or "no such space")
+                                   .replace("palace", "tower" if tower else "palace")]
     vid = params.get("villain")
     if isinstance(vid, str) and villain(state, vid) is None:
         ids = ", ".join(v["id"] for v in state.get("villains", [])) or "none"
@@ -85,6 +128,10 @@ def param_errors(state, action_type, params) -> dict:
         elif card is not None and pile[card] < 1:
             held = ", ".join(f"{n} {FATE_TITLES[k]}" for k, n in pile.items() if n)
             errors["params.card"] = [f"no {FATE_TITLES[card]} card in the Fate Pile (it holds {held})"]
+    if tower and action_type in ("move_hero", "endeavor_move", "reveal_card_by_effect") and not errors:
+        _tower_entry(state, params, errors, "cell" if action_type == "reveal_card_by_effect" else "to")
+    if tower and action_type == "resolve_section":
+        _section_errors(state, params, errors)
     if action_type == "test_roll" and isinstance(params.get("player"), int):
         _test_errors(state, params, errors)
     if action_type == "dodge_roll" and isinstance(params.get("player"), int):

@@ -31,7 +31,7 @@ GROUP_HEARTS_REMOVED = 2  # [Multiplayer Version > Less Time]
 ADVENTURE_POINTS = 10  # [Nedime's Rescue]
 COMP_LP = 5  # [Play a Part in your Own Fate]
 # [Multiplayer Version > More Dangerous Leaders]
-SCALED_LEADERS = ("Baradarasch", "Engrit Sila", "The Singing Manticore")
+SCALED_LEADERS = ("Baradarasch", "Engrit Sila", "The Singing Manticore", "The Vagabond")
 GUARD = "Guard (Palace)"
 COURTYARD = "Courtyard"
 
@@ -140,6 +140,14 @@ def setup_examples(mode: str) -> list[tuple[list, dict]]:
                                                                         "magic": 9, "dodge": 10},
              "skills": {"persuade": 12, "stealth": 13}}]
     group = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cem"}, {"name": "Dai"}]
+    if mode == "borbarad":
+        orc = {"name": "Orc Bandit", "kind": "henchman", "life_points": 6, "actions": 1, "armor": 1, "keywords": ["Orc"]}
+        vagabond = {"name": "The Vagabond", "kind": "leader", "life_points": 20, "actions": 2}
+        return [(solo, {"difficulty": "normal", "time_start": 8, "entrance": [1, 2], "villains": [orc, orc]}),
+                (group[:2], {"difficulty": "difficult", "time_start": 6}),
+                (solo, {"time_start": 5, "start_stage": 5, "entrance": [0, 0], "villains": [vagabond, orc, orc],
+                        "floor_xp": {"upper": 6, "middle": 4, "spaceship": 2, "basement": 0},
+                        "removed_floors": {"upper": 2, "middle": 2, "spaceship": 2}})]
     return [(solo, {"difficulty": "normal", "hearts": 9, "hasrabal_cards": 3}),
             (group[:2], {"difficulty": "normal", "hearts": 9, "hasrabal_cards": 3}),
             (group, {"difficulty": "hard", "hearts": 7, "hasrabal_cards": 4, "starting_player": 1})]
@@ -188,6 +196,10 @@ def movers(state: dict) -> list[int]:
     n = len(state["players"])
     start = state["starting_player"]
     order = [(start + i) % n for i in range(n)]
+    if state["mode"] == "borbarad":
+        # [Curse of Borbarad (Multiplayer) > Step 0]: the Starting Hero alone moves the group (the next
+        # living hero when the Starting Hero is dead)
+        return [s for s in order if not state["players"][s].get("dead")][:1]
     return order[:MAX_MOVERS]
 
 
