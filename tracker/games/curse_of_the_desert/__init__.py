@@ -14,6 +14,10 @@ from .actions_palace import PALACE_ACTIONS
 from .actions_round import ROUND_ACTIONS
 from .actions_tests import TEST_ACTIONS
 from .actions_tower import RESTART_TOWER, TOWER_ACTIONS
+from .campaign import (
+    CAMPAIGN_ACTIONS, CAMPAIGN_OPTIONS, PHASE as BETWEEN, campaign_candidates, campaign_param_errors, campaign_setup,
+    campaign_setup_errors, campaign_setup_examples,
+)
 from .enumerate import enumerate_actions
 from .params import param_errors
 from .rules import RULES
@@ -45,10 +49,22 @@ def _part(spec):
     return replace(spec, modes=NEDIME if spec.type in NEDIME_ONLY else BOTH)
 
 
-def _by_mode(nedime, borbarad):
+def _by_mode(nedime, borbarad, campaign):
     def pick(mode, *args):
-        return (borbarad if mode == "borbarad" else nedime)(mode, *args)
+        return {"borbarad": borbarad, "campaign": campaign}.get(mode, nedime)(mode, *args)
     return pick
+
+
+def _enumerate(state):
+    if state.get("mode") == "campaign":
+        return campaign_candidates(state, GAME)
+    return enumerate_actions(GAME, state)
+
+
+def _param_errors(state, action_type, params):
+    if state.get("mode") == "campaign":
+        return campaign_param_errors(state, action_type, params)
+    return param_errors(state, action_type, params)
 
 
 GAME = Game(
@@ -57,20 +73,22 @@ GAME = Game(
     modes=(
         Mode("nedime", "Part One: Nedime, the Caliph's Daughter", 1, 6, options=OPTIONS, phases=tuple(PHASES)),
         Mode("borbarad", "Part Two: Curse of Borbarad", 1, 6, options=TOWER_OPTIONS, phases=tuple(TOWER_PHASES)),
+        Mode("campaign", "Campaign: both parts", 1, 6, options=CAMPAIGN_OPTIONS, phases=(BETWEEN,)),
     ),
-    phases=tuple(Phase(pid, title) for pid, title in {**PHASES, **TOWER_PHASES}.items()),
+    phases=tuple(Phase(pid, title) for pid, title in
+                 {**PHASES, **TOWER_PHASES, BETWEEN: "Between the parts"}.items()),
     actions=actions_table(*map(_in_night, map(_part, (*PALACE_ACTIONS, *ROUND_ACTIONS, *TEST_ACTIONS, *COMBAT_ACTIONS,
-                                                       *TOWER_ACTIONS, RESTART_TOWER)))),
+                                                       *TOWER_ACTIONS, RESTART_TOWER, *CAMPAIGN_ACTIONS)))),
     rules=RULES,
-    setup=_by_mode(setup, setup_borbarad),
+    setup=_by_mode(setup, setup_borbarad, campaign_setup),
     outcome=outcome,
     phase_rule=R + "R17",
     game_over_rule=R + "R80",
     invariants=(R + "R11", R + "R14", R + "H2"),
-    enumerate_actions=lambda state: enumerate_actions(GAME, state),
-    setup_errors=setup_errors,
-    setup_examples=setup_examples,
-    param_errors=param_errors,
+    enumerate_actions=_enumerate,
+    setup_errors=_by_mode(setup_errors, setup_errors, campaign_setup_errors),
+    setup_examples=_by_mode(setup_examples, setup_examples, campaign_setup_examples),
+    param_errors=_param_errors,
     options_schema=OPTIONS,
     player_fields=(
         PlayerField("hero", "Hero", "Blessed One of Phex"),

@@ -39,6 +39,10 @@ def enter(state: dict, seat: int, to: list, params: dict) -> str:
         state["tower_cards"].setdefault(target["card"], target["floor"])
     if params.get("first_entering"):
         target["first_entering"] = True
+        if target["card"] and target["card"] not in state["first_entering_cards"]:
+            state["first_entering_cards"].append(target["card"])
+    elif target["card"] in state["first_entering_cards"]:
+        target["first_entering"] = True  # the card says so wherever it lies next time
     target.update(face_up=True, visits=target["visits"] + 1)
     state["hero_cell"] = list(to)
     m = state["moves"]

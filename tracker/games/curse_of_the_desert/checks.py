@@ -134,6 +134,8 @@ def check_r10(state, params, ctx):
 
 
 def check_r11(state, params, ctx):
+    if state["mode"] == "campaign":
+        return None  # a campaign holds no table: its parts do
     if params and ctx is not None and ctx.action_type == "take_fate":  # an invariant check has no params
         if state["fate_pool"] < 1:
             return "No Fate Points left on the plan: the miss gives nothing (record it as a miss)."
@@ -151,6 +153,8 @@ def check_r12(state, params, ctx):
 
 
 def check_r14(state, params, ctx):
+    if state["mode"] == "campaign":
+        return None
     for kind in FATE_KINDS:
         if state["fate_pile"][kind] < 0 or state["fate_reserve"][kind] < 0 or fate_total(state, kind) != FATE_CARDS[kind]:
             return "Every Fate Card is either in the Fate Pile or in the reserve (3, 6, 4 and 3 of each kind)."
@@ -188,6 +192,8 @@ def check_r94(state, params, ctx):
             return f"{name_of(state, m['again'])} must move on first (a First Entering card entered again)."
         return None
     if seat not in m["order"]:
+        if state["mode"] == "borbarad":
+            return f"In the tower only the Starting Hero, {name_of(state, m['order'][0])}, moves the group."
         return "Only the first three heroes from the Starting Hero move the group in step 0."
     left = [s for s in m["order"] if s not in m["done"] and not state["players"][s]["unconscious"]]
     if seat in m["done"]:
@@ -201,7 +207,7 @@ def check_r18(state, params, ctx):
     if not m or state["hero_cell"] is None:
         return None
     seat = params["player"]
-    if seat in m["done"] and m["again"] != seat:
+    if seat in m["done"] and m["again"] != seat and ctx.action_type != "endeavor_move":
         return "You already moved this round."
     if m["again"] == seat and list(params["to"]) == state["hero_cell"]:
         return "This First Entering card was entered before: move on to another card, staying is no move on."

@@ -161,6 +161,8 @@ def check_in_night(state, params, ctx):
 
 def check_whole(state, params, ctx):
     """Hard: counts on the plan never go below zero."""
+    if state["mode"] == "campaign":
+        return None
     h = state.get("hearts")
     if h and (h["broken"] > h["total"] or h["broken"] < 0):
         return "Heart tokens flip; their number never changes."

@@ -11,12 +11,12 @@ from __future__ import annotations
 from tracker.engine import LinkError
 from tracker.engine.kit.links import Link, Prepared
 
-from .campaign.sheet import PART_SHORT, PARTS, clean, hero_by_name, part_won
+from .campaign.sheet import HERO_KEYS, PART_SHORT, PARTS, clean, hero_by_name, part_won
 
 
 def _heroes(sheet: dict) -> list[dict]:
     # the part's players as the campaign knows its heroes: name, hero, and their values when typed
-    return [{k: h[k] for k in ("name", "hero", "attributes", "skills") if k in h} for h in sheet["players"]]
+    return [{k: h[k] for k in HERO_KEYS if k in h} for h in sheet["players"]]
 
 
 def check_part_opens(sheet: dict, mode: str) -> None:
@@ -44,7 +44,7 @@ def _matched(sheet: dict, players: list) -> list[dict]:
         if hero["seat"] in seen:
             raise LinkError(f"{hero['name']} is named twice.", {f"players.{i}.name": ["each hero once"]})
         seen.add(hero["seat"])
-        known = {k: hero[k] for k in ("hero", "attributes", "skills") if k in hero}
+        known = {k: hero[k] for k in HERO_KEYS if k in hero}
         filled.append({**known, **raw, "name": hero["name"]})  # what is typed for this part wins
     missing = [h["name"] for h in sheet["players"] if h["seat"] not in seen]
     if missing:

@@ -1,7 +1,8 @@
 """The Curse of the Desert phone page (templates/games/curse-of-the-desert/, static/games/curse-of-the-desert/).
 
-What the layout needs computed: the night's header (night, round, the Time Counter, Nedime's hearts), the
-round's stepper, the palace grid with its legal moves (each cell a tap only when the engine takes the move
+Mode `nedime` (Part One) is drawn here; `context` hands mode `borbarad` (Part Two) to page_tower.py and
+mode `campaign` to page_campaign.py. What the night's layout needs computed: the night's header (night,
+round, the Time Counter, Nedime's hearts), the round's stepper, the palace grid with its legal moves (each cell a tap only when the engine takes the move
 now; the neighbours it would refuse are listed with the rule and a tap-anyway), the Fate Pile and its
 reserve, the row of opponents, the heroes, the start-of-night helper, the end-of-night summary and the
 adventure's outcome. The round's own steps (draw, endurance, the hero's turn with its attacks, skill tests
@@ -20,7 +21,9 @@ from tracker.engine.kit.seats import name_of
 
 from .night import grid_size, manticore_count
 from .page_kit import DEFAULT_GUARD, GUARD_CHIPS
+from .page_campaign import campaign_context
 from .page_night import FATE_MEANS, night_steps
+from .page_tower import tower_context
 from .state import (
     FATE_KINDS, FATE_TITLES, GUARD, HASRABAL, IN_NIGHT, PHASES, ROUND, cell_name, label,
 )
@@ -178,7 +181,8 @@ def _outcome(table: Table, offer: Offer) -> dict | None:
     if not o:
         return None
     return {**o, "restart": offer("Start the adventure again", "restart_adventure", {}, "cotd-restart", primary=True)
-            if table.can_write and o.get("result") == "lost" else None}
+            if table.can_write and o.get("result") == "lost" else None,
+            "campaign": table.state.get("campaign") if o.get("result") == "won" else None}
 
 
 def _last_guards(state: dict) -> list[dict]:
@@ -223,6 +227,17 @@ def _setup(table: Table, offer: Offer) -> dict | None:
 # ------------------------------------------------------------------ the page
 
 def context(table: Table) -> dict:
+    """The page of the session's mode: Part One's night (below), Part Two's tower (page_tower.py) or the
+    campaign across both (page_campaign.py)."""
+    mode = table.state.get("mode") or table.mode
+    if mode == "borbarad":
+        return {"phases": [], "phase_index": -1, "now": [], "cotd": tower_context(table, _villains, _heroes, soft)}
+    if mode == "campaign":
+        return {"phases": [], "phase_index": -1, "now": [], **campaign_context(table)}
+    return _night_context(table)
+
+
+def _night_context(table: Table) -> dict:
     state = table.state
     offer = Offer(table)
     in_night = state["phase"] in IN_NIGHT

@@ -43,14 +43,23 @@ def _upgrade(table: Table, hero: dict, kind: str, level: int, card: str | None =
             "cost": COSTS[(kind, to)], "to": LEVELS[to]}
 
 
-def _hero(table: Table, hero: dict) -> dict:
+def _hero(table: Table, hero: dict, upgrading: bool) -> dict:
     levels = hero["card_levels"]
-    cards = [{"kind": kind, "title": KIND_TITLES[kind], "level": LEVELS[levels[kind]],
-              "up": _upgrade(table, hero, kind, levels[kind])} for kind in ("hero_card", "skill_card")]
-    actions = [{"name": name, "level": LEVELS[level], "up": _upgrade(table, hero, "action", level, name)}
-               for name, level in sorted(levels["actions"].items(), key=lambda kv: kv[0].lower())]
     seat = hero["seat"]
-    return {**hero, "cards": cards, "actions": actions,
+    # Before Part One's win every upgrade waits for the same reason (C3): said once per hero, with the Hero
+    # Card's upgrade as its tap-anyway, rather than beside every card
+    waiting = None if upgrading else _upgrade(table, hero, "hero_card", levels["hero_card"])
+    if waiting is not None:
+        waiting = {**waiting, "testid": f"cotd-camp-wait-{seat}"}
+
+    def up(kind, level, card=None):
+        return _upgrade(table, hero, kind, level, card) if upgrading else None
+
+    cards = [{"kind": kind, "title": KIND_TITLES[kind], "level": LEVELS[levels[kind]], "up": up(kind, levels[kind]),
+              "top": levels[kind] >= 3} for kind in ("hero_card", "skill_card")]
+    actions = [{"name": name, "level": LEVELS[level], "up": up("action", level, name), "top": level >= 3}
+               for name, level in sorted(levels["actions"].items(), key=lambda kv: kv[0].lower())]
+    return {**hero, "cards": cards, "actions": actions, "waiting": waiting,
             "new_action": json.dumps({"player": seat, "card_kind": "action", "to_level": 2}, sort_keys=True),
             "new_action_cost": COSTS[("action", 2)]}
 
@@ -85,11 +94,11 @@ def _parts(table: Table) -> list[dict]:
 
 def campaign_context(table: Table) -> dict:
     state = table.state
-    heroes = [_hero(table, h) for h in state["players"]]
+    upgrading = part_won(state, "nedime")
     return {"cotd_camp": {
         "parts": _parts(table),
-        "heroes": heroes,
-        "upgrading": part_won(state, "nedime"),
+        "heroes": [_hero(table, h, upgrading) for h in state["players"]],
+        "upgrading": upgrading,
         "complete": part_won(state, "borbarad"),
         "title": PLAYER_TITLE,
         "costs": {"hero": f"{COSTS[('hero_card', 2)]} / {COSTS[('hero_card', 3)]}",

@@ -17,6 +17,7 @@ from tracker.games.aventuria.kit import (
 from . import checks as c
 from . import checks_palace as cp
 from . import checks_tower as ct
+from .campaign import CAMPAIGN_RULES
 from .state import R
 
 T, FP, RS = "Tests", "Additional Rules > Fate Points", "Exploration > Round Sequence"
@@ -200,7 +201,6 @@ RULES = rules_table(
     rule("R88", "The Time Scale card of the chosen difficulty", "Preparing the Adventure \"Curse of Borbarad\" > Difficulty Level and Time Scale",
          "Use the regular Time Scale in solo."),
     rule("R89", "Two starting henchmen in the tower (two per hero)", "Tower Exploration > Henchman Pile and Starting Henchmen", "Start with 2 henchmen.", ct.check_r89),
-    rule("R90", "Upgrades one level at a time, within the Adventure Points", "Upgrade Cards", "Upgrade to level II first."),
     rule("R91", "A deck holds only the categories its Skill Card lists", "Game Materials > Skill Card",
          "This hero cannot own cards of that category.", kind="card-data"),
     rule("R92", "Nedime starts with level I cards", "Preparing the Adventure > Your Hero", "Start with level I cards."),
@@ -254,4 +254,5 @@ RULES = rules_table(
          "No night is under way: start one first.", cp.check_in_night, hard=True),
     rule("H2", "Counts on the plan stay whole", "Game Materials > Game Tokens; Preparing the Adventure > Difficulty Level",
          "Life points, cards, hearts and the Time Counter never go below zero.", cp.check_whole, hard=True),
+    *CAMPAIGN_RULES,
 )

@@ -149,6 +149,10 @@ def preview(state: dict, objective_done: bool, face_up: dict | None = None) -> d
 def resolve(state: dict, objective_done: bool, params: dict) -> str:
     """Apply the due section: its reset, its own steps, the next Death's Candidate and layout."""
     branch = route(state, objective_done)
+    if params.get("removed_floors"):
+        # the floors of the six cards The Mission of the Brain removed: Section 5's counts need them
+        state["removed_floors"] = dict(params["removed_floors"])
+        state["floor_cards"] = floor_cards(state["dc_stage"], state["removed_floors"])
     view = preview(state, objective_done, params.get("face_up"))
     record = {"section": view["section"], "branch": branch.key, "title": branch.title, "objective_done": objective_done,
               "exploration": state["exploration"], "reason": state["exploration_end_reason"],
@@ -159,11 +163,10 @@ def resolve(state: dict, objective_done: bool, params: dict) -> str:
         return _decide(state, branch)
     for f, x in view["xp"].items():
         state["floor_xp"][f] = x["after"]
-    if params.get("removed_floors"):
-        state["removed_floors"] = dict(params["removed_floors"])
     _vagabond_after(state)
     if branch.next_stage:
         state["dc_stage"] = branch.next_stage
+        state["dc_tokens"] = 0  # the tokens lie on the card discarded
     for name in branch.remove:
         state["environments"].pop(name, None)
     for name in branch.place:
@@ -171,8 +174,7 @@ def resolve(state: dict, objective_done: bool, params: dict) -> str:
     if branch.clear_tokens:
         state["dc_tokens"] = 0
     if branch.mission:
-        state.update(tasks_unlocked=True, vagabond="to_place",
-                     removed_tower_cards=list(REMOVED_AT_MISSION), dc_tokens=0)
+        state.update(tasks_unlocked=True, vagabond="to_place", removed_tower_cards=list(REMOVED_AT_MISSION))
         state["learning_cards"] = [c for c in state["learning_cards"]
                                    if c.casefold() not in {r.casefold() for r in REMOVED_AT_MISSION}]
     if branch.final:
@@ -180,7 +182,8 @@ def resolve(state: dict, objective_done: bool, params: dict) -> str:
         if state["vagabond"] == "removed":
             state["vagabond"] = "to_place"
         if "Eleven Friends" in state["environments"]:
-            state["environments"]["Eleven Friends"]["tokens"] = 2
+            friends = state["environments"]["Eleven Friends"]
+            friends["tokens"] = min(friends["tokens"], 2)  # [Section 5]: reduced to 2, never raised
     state["floor_cards"] = floor_cards(state["dc_stage"], state["removed_floors"])
     standard_reset(state)
     if view["fate_bonus"]:

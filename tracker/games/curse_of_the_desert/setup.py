@@ -1,7 +1,7 @@
 """Setting up Part One: the options a table chooses once, and what the new-game form asks."""
 from __future__ import annotations
 
-from tracker.engine.schema import enum, integer, obj, seat
+from tracker.engine.schema import enum, integer, obj, seat, string
 
 from tracker.games.aventuria.kit import ATTRIBUTES, VILLAINS
 
@@ -17,6 +17,7 @@ OPTIONS = obj(
     hasrabal_cards=integer(1, HASRABAL_DECK, "Hasrabal Cards drawn each night, as the Nedime card says",
                            title="Hasrabal Cards"),
     starting_player=seat("who holds the Starting Hero token first (a group)", title="Starting hero"),
+    campaign=string(100, "the campaign this part counts for (its link)", title="Campaign"),
 )
 
 
@@ -31,6 +32,7 @@ TOWER_OPTIONS = obj(
     floor_xp=obj((), **{f: integer(0, 10, title=FLOOR_TITLES[f]) for f in FLOORS}),
     removed_floors=REMOVED,
     starting_player=seat("who holds the Starting Hero token first (a group)", title="Starting hero"),
+    campaign=string(100, "the campaign this part counts for (its link)", title="Campaign"),
 )
 
 

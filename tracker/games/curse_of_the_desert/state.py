@@ -104,6 +104,7 @@ def setup(mode: str, players: list, options: dict) -> dict:
         "restarts": 0,
         "players": [new_hero(i, p, n) for i, p in enumerate(players)],
         "nights": [],
+        "campaign": options.get("campaign"),
     }
     reset_adventure(state)
     return state

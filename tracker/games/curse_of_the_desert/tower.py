@@ -71,6 +71,7 @@ def setup_borbarad(mode: str, players: list, options: dict) -> dict:
         "time_start": options.get("time_start", TIME_START), "starting_player": options.get("starting_player", 0),
         "active_player": None, "flavour": {**FLAVOUR, "knockout": "death"}, "outcome": None, "restarts": 0,
         "players": [new_hero(i, p, n) for i, p in enumerate(players)], "sections": [],
+        "campaign": options.get("campaign"),
     }
     reset_borbarad(state, options.get("start_stage", 1), options.get("floor_xp"), options.get("removed_floors"))
     for p in state["players"]:
@@ -94,7 +95,8 @@ def reset_borbarad(state: dict, stage: int = 1, floor_xp: dict | None = None, re
         learning_cards=[], tower_cards={ENTRANCE: "upper"}, environments=envs,
         tasks_unlocked=stage >= 5, removed_tower_cards=list(REMOVED_AT_MISSION) if stage >= 5 else [],
         vagabond="to_place" if stage >= 5 else None, hunger=0, thirst=0, final_attempt=stage == FINAL,
-        player_title=None, section_due=None, outcome=None,
+        player_title=None, section_due=None, outcome=None, first_entering_cards=[],
+        last_henchmen=state.get("last_henchmen", []), campaign=state.get("campaign"),
     )
     state["sections"] = []
     state["read_next"] = read_next(state)
@@ -118,6 +120,11 @@ def standard_reset(state: dict) -> None:
     Counter back to its start. The Vagabond, a leader, stays in the row."""
     n = len(state["players"])
     keep = [v for v in state.get("villains", []) if v["name"] == VAGABOND and v["status"] == "active"]
+    seen = [{k: v.get(k) for k in ("name", "kind", "tp", "life_points", "dodge", "armor", "actions", "keywords")}
+            | {"life_points": v["starting_life_points"]}
+            for v in state.get("villains", []) if v["kind"] == "henchman"]
+    if seen:
+        state["last_henchmen"] = seen  # the start helper offers them again: the same Orcs come back
     clear_night(state)
     for v in keep:
         v["life_points"] = v["starting_life_points"]

@@ -28,7 +28,7 @@ COSTS = {("hero_card", 2): 3, ("hero_card", 3): 6, ("skill_card", 2): 3, ("skill
 AWARD = ADVENTURE_POINTS  # [Nedime's Rescue]: 10 for each hero of a won Part One
 
 CAMPAIGN_OPTIONS = obj(())  # nothing to choose: the parts' own options are chosen when each starts
-HERO_KEYS = ("name", "hero", "attributes", "skills")
+HERO_KEYS = ("name", "hero", "attributes", "skills")  # what a part is set up with from the campaign (links.py)
 
 
 def clean(name) -> str:

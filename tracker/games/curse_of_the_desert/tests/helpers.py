@@ -82,3 +82,44 @@ def finish_round(state):
             state = play(state, "advance_time")
         state = play(state, "advance_phase")
     return state
+
+
+# ------------------------------------------------------------------ Part Two: the tower
+
+ORC = {"name": "Orc Bandit", "kind": "henchman", "tp": 2, "life_points": 6, "dodge": "-", "armor": 1, "actions": 1,
+       "keywords": ["Orc"]}
+VAGABOND = {"name": "The Vagabond", "kind": "leader", "tp": 5, "life_points": 20, "dodge": 8, "armor": 2, "actions": 2}
+
+
+def tower(players=None, entrance=(1, 2), **options):
+    """A Part Two table at step 0 of its first exploration: the 2x3 tower, the Entrance Stairs at B3."""
+    players = players or [ANN]
+    villains = options.pop("villains", [ORC] * (2 * len(players)))
+    opts = {"difficulty": "normal", "time_start": 6, **options}
+    if entrance is not None:
+        opts.update(entrance=list(entrance), villains=villains)
+    return initial_state(GAME, "borbarad", players, opts)
+
+
+def section_due(state, reason="death"):
+    """The exploration over: its section waits to be read."""
+    state = play(state, "end_exploration", reason=reason)
+    assert state["phase"] == "section"
+    return state
+
+
+def next_exploration(state, entrance=(0, 0), **params):
+    n = len(state["players"])
+    villains = [ORC] * (2 * n)
+    if state["vagabond"] == "to_place":
+        villains = [VAGABOND, *villains]
+    return play(state, "start_exploration", entrance=list(entrance), villains=villains, **params)
+
+
+def reveal(state, *cells, floor=None):
+    """Cells turned up by an effect, each named after its place."""
+    for rc in cells:
+        name = f"Room {rc[0]}{rc[1]}"
+        state = play(state, "reveal_card_by_effect", cell=list(rc), card=name,
+                     **({"floor": floor} if floor else {}))
+    return state

@@ -22,9 +22,10 @@ def campaign(api):
 
 
 def _post(api, mode, campaign, players=None, **options):
-    body = {"game": GAME, "mode": mode, "options": {"campaign": campaign["id"], **options}}
-    if players is not None:
-        body["players"] = players
+    # the API asks for the players; a name is enough, the campaign gives the rest (the campaign page's
+    # start form names nobody: all of its heroes, test_browser_campaign.py)
+    body = {"game": GAME, "mode": mode, "players": players or [{"name": "ann"}],
+            "options": {"campaign": campaign["id"], **options}}
     return api.post("/api/sessions/", body, format="json")
 
 
@@ -50,7 +51,7 @@ def _sheet(api, campaign):
 
 
 def test_part_one_takes_the_campaigns_heroes_and_its_win_is_recorded_once(api, campaign):
-    part = _part_one(api, campaign)  # no players: the campaign's
+    part = _part_one(api, campaign)  # "ann": the campaign's Ann, with her hero and values
     hero = part["state"]["players"][0]
     assert (hero["name"], hero["hero"]) == ("Ann", "Blessed One of Phex")
     assert hero["skills"]["stealth"] == 13 and hero["attributes"]["close_combat"] == 12
@@ -86,6 +87,16 @@ def test_a_lost_part_one_is_not_recorded_until_it_is_won_in_the_same_session(api
     assert _record(api, part).status_code == 201
     assert _sheet(api, campaign)["state"]["adventures"]["nedime"]["attempts"] == [
         {"result": "won", "session": part["view_id"]}]
+
+
+def test_a_part_already_recorded_won_by_hand_is_a_422_with_the_rule_when_its_table_records_it(api, campaign):
+    part = _part_one(api, campaign)
+    act(api, campaign, "record_adventure", adventure="nedime", result="won")  # played elsewhere, noted by hand
+    _rescue(api, part)
+    twice = _record(api, part)
+    assert twice.status_code == 422 and twice.json()["violations"][0]["rule"] == "curse-of-the-desert.C1"
+    sheet = _sheet(api, campaign)
+    assert sheet["version"] == 1 and sheet["state"]["players"][0]["adventure_points"] == 10
 
 
 def test_a_part_is_played_by_the_campaigns_heroes_only(api, db):

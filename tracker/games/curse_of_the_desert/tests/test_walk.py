@@ -22,6 +22,28 @@ def test_the_conformance_harness_solo_and_as_a_group(which):
     run_machine(replace(GAME, setup_examples=lambda mode: examples), GAME.modes[0], examples=8)
 
 
+def test_long_random_tower_explorations_reach_both_endings_and_replay():
+    outcomes = set()
+    for seed in range(8):
+        rnd = random.Random(seed)
+        players, options = GAME.setup_examples("borbarad")[seed % 3]
+        start = initial_state(GAME, "borbarad", players, options)
+        state, log = start, []
+        for _ in range(500):
+            candidates = GAME.enumerate_actions(state)
+            if not candidates:
+                break
+            action = rnd.choice(candidates)
+            result = decide(GAME, state, action)
+            assert result.accepted, (action, result.violations)
+            state = result.state
+            log.append((action.type, action.params))
+        assert replay(GAME, start, log) == state
+        if state["outcome"]:
+            outcomes.add(state["outcome"]["result"])
+    assert outcomes == {"won", "lost"}
+
+
 def test_long_random_nights_replay_to_the_same_state():
     ends = set()
     for seed in range(6):
@@ -51,14 +73,15 @@ def _walk(seed):
 
 @settings(max_examples=40, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(st.data())
-def test_random_actions_accepted_anyway_never_break_the_table(data):
+@pytest.mark.parametrize("mode", ["nedime", "borbarad"])
+def test_random_actions_accepted_anyway_never_break_the_table(mode, data):
     """Legal actions mixed with any action the schemas allow, half of them accepted anyway with a reason: a
     400 (ParamError) or an answer, never an exception; the state given is never changed; whatever is
     accepted keeps the hard invariants and replays to the same state. (A longer run of the same kind, 400
     examples, found H3: an advance_phase accepted anyway before the first night left a round with no palace;
     test_rules holds that case.)"""
-    players, options = data.draw(st.sampled_from(GAME.setup_examples("nedime")))
-    start = initial_state(GAME, "nedime", players, options)
+    players, options = data.draw(st.sampled_from(GAME.setup_examples(mode)))
+    start = initial_state(GAME, mode, players, options)
     state, log = copy_state(start), []
     for _ in range(60):
         legal = GAME.enumerate_actions(state)

@@ -7,6 +7,8 @@
 //   tapped before the skill;
 // - the plan: "don't turn up the neighbours" (Extinguished Lights) added to a move, and the card panel's
 //   "another card" mode, where a tap on the plan picks a card instead of moving.
+// - Part Two (the tower): the start-of-exploration helper, the face-down cards' pickers, Endeavor's price, the
+//   removed cards' floors in the section reader, the card turned up by an effect (see "Part Two" below).
 // What was tapped survives a live refresh of the page until it is recorded.
 (function () {
   "use strict";
@@ -229,6 +231,7 @@
   // ---- taps -------------------------------------------------------------------------------------------
   document.addEventListener("click", function (ev) {
     if (tapSetup(ev)) return;
+    if (tapTower(ev)) return;
     var pick = ev.target.closest("[data-cotd-pick]");
     if (pick) {
       ev.preventDefault();
@@ -268,7 +271,183 @@
     var type = ev.detail && ev.detail.type;
     if (type === "start_exploration") setup = { hasrabal: {}, court: null, manticores: [], guards: {} };
     if (type === "move_hero" || type === "start_exploration") { picked = null; picking = false; }
+    if (type === "start_exploration") tower = { entrance: null, hench: {}, entering: null, pay: null, removed: null };
+    if (type === "move_hero" || type === "endeavor_move") tower.entering = null;
+    if (type === "resolve_section") tower.removed = null;
   });
+
+  // ---- Part Two: the tower ---------------------------------------------------------------------------
+  // The start of an exploration (form[data-cotd-tower-setup]): the Entrance Stairs' cell and the starting
+  // henchmen, gathered into one start_exploration. Step 0: a face-down card's tap opens its picker (a name
+  // seen before also presses its floor), Endeavor's price written into every move it offers. The section
+  // reader: the removed cards' floors written into both of its taps. A card turned up by an effect: the
+  // cell tapped becomes the form's preset.
+  var tower = { entrance: null, hench: {}, entering: null, pay: null, removed: null };
+
+  function towerForm() { return document.querySelector("form[data-cotd-tower-setup]"); }
+
+  function setParam(el, attr, key, value) {
+    var params = json(el.getAttribute(attr) || "{}", {});
+    params[key] = value;
+    el.setAttribute(attr, JSON.stringify(params));
+  }
+
+  function renderTower() {
+    var form = towerForm();
+    if (form) {
+      form.querySelectorAll("[data-cotd-entrance]").forEach(function (b) {
+        var on = same(json(b.dataset.cotdEntrance, []), tower.entrance);
+        b.classList.toggle("entrance", on);
+        b.classList.toggle("down", !on);
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+        say(b.querySelector("[data-cotd-mark]"), on ? "Entrance Stairs" : "");
+      });
+      Object.keys(tower.hench).forEach(function (i) {
+        var box = form.querySelector("[data-cotd-hench='" + i + "']");
+        var h = tower.hench[i];
+        if (!box) return;
+        var input = box.querySelector("[data-cotd-hench-name]");
+        if (h.name !== undefined && input && document.activeElement !== input) input.value = h.name;
+        box.querySelectorAll("[data-cotd-hench-field]").forEach(function (b) {
+          var v = h[b.dataset.cotdHenchField];
+          if (v !== undefined) b.setAttribute("aria-pressed", b.dataset.value === String(v) ? "true" : "false");
+        });
+      });
+      say(form.querySelector("[data-cotd-status]"),
+        tower.entrance ? "Entrance Stairs on " + label(tower.entrance) + "." : "Tap the Entrance Stairs.");
+    }
+    document.querySelectorAll("details[data-cotd-enter-for]").forEach(function (d) {
+      if (tower.entering !== null && d.dataset.cotdEnterFor === tower.entering) d.open = true;
+    });
+    document.querySelectorAll("[data-cotd-cell]").forEach(function (c) {
+      c.classList.toggle("entering", tower.entering !== null && c.dataset.cotdCell === tower.entering);
+    });
+    var payChips = document.querySelectorAll("[data-cotd-pay]");
+    if (payChips.length) {
+      var pay = tower.pay;
+      if (!document.querySelector("[data-cotd-pay='" + pay + "']")) pay = null; // that price is gone: the page's own
+      if (pay) {
+        payChips.forEach(function (b) { b.setAttribute("aria-pressed", b.dataset.cotdPay === pay ? "true" : "false"); });
+        document.querySelectorAll("[data-cotd-move]").forEach(function (b) { setParam(b, "data-params", "pay", pay); });
+        document.querySelectorAll("form[data-cotd-enter-form]").forEach(function (f) { setParam(f, "data-preset", "pay", pay); });
+      }
+    }
+    var removed = document.querySelector("[data-cotd-removed-json]");
+    if (removed) {
+      var counts = tower.removed || json(removed.dataset.cotdRemovedJson, {});
+      removed.querySelectorAll("[data-cotd-removed]").forEach(function (b) {
+        b.setAttribute("aria-pressed", String(counts[b.dataset.cotdRemoved]) === b.dataset.value ? "true" : "false");
+      });
+      document.querySelectorAll("[data-cotd-removed-target]").forEach(function (b) {
+        setParam(b, "data-params", "removed_floors", counts);
+      });
+    }
+  }
+
+  function henchValues(form) {
+    var out = [];
+    form.querySelectorAll("fieldset[data-cotd-hench]").forEach(function (box) {
+      var v = { kind: box.dataset.kind };
+      var words = json(box.dataset.keywords || "", null);
+      if (words && words.length) v.keywords = words;
+      var name = box.querySelector("[data-cotd-hench-name]");
+      v.name = (name && name.value.trim()) || "Orc";
+      box.querySelectorAll("[data-cotd-hench-field][aria-pressed=true]").forEach(function (b) {
+        var x = b.dataset.value;
+        v[b.dataset.cotdHenchField] = /^-?\d+$/.test(x) ? parseInt(x, 10) : x;
+      });
+      out.push(v);
+    });
+    return out;
+  }
+
+  function tapTower(ev) {
+    var t = ev.target;
+    var form = towerForm();
+    if (form && form.contains(t)) {
+      var cellButton = t.closest("[data-cotd-entrance]");
+      var chip = t.closest("[data-cotd-hench-field]");
+      if (cellButton) {
+        var rc = json(cellButton.dataset.cotdEntrance, null);
+        tower.entrance = same(rc, tower.entrance) ? null : rc;
+      } else if (chip) {
+        var i = chip.closest("[data-cotd-hench]").dataset.cotdHench;
+        (tower.hench[i] = tower.hench[i] || {})[chip.dataset.cotdHenchField] = chip.dataset.value;
+      } else return false;
+      ev.preventDefault();
+      showInline(form, "");
+      renderTower();
+      return true;
+    }
+    var enter = t.closest("[data-cotd-enter]");
+    if (enter && !picking) {
+      // a face-down card: its picker asks for the name before anything is recorded
+      ev.preventDefault();
+      tower.entering = enter.dataset.cotdEnter;
+      renderTower();
+      var box = document.querySelector("details[data-cotd-enter-for='" + tower.entering + "']");
+      if (box) {
+        box.scrollIntoView({ block: "nearest" });
+        var name = box.querySelector("input[name=card]");
+        if (name && !box.querySelector("[data-chips-for=card]")) name.focus();
+      }
+      return true;
+    }
+    var named = t.closest("[data-chips-for=card] [data-floor]");
+    if (named) {
+      // a card named before: its floor is known, pressed with it
+      var floorChip = named.closest("form").querySelector("[data-chips-for=floor] [data-chip='" + named.dataset.floor + "']");
+      if (floorChip) floorChip.click();
+      return false; // table-input.js still writes the name
+    }
+    var pay = t.closest("[data-cotd-pay]");
+    if (pay) { ev.preventDefault(); tower.pay = pay.dataset.cotdPay; renderTower(); return true; }
+    var removedChip = t.closest("[data-cotd-removed]");
+    if (removedChip) {
+      ev.preventDefault();
+      var box2 = removedChip.closest("[data-cotd-removed-json]");
+      tower.removed = tower.removed || json(box2.dataset.cotdRemovedJson, {});
+      tower.removed[removedChip.dataset.cotdRemoved] = parseInt(removedChip.dataset.value, 10);
+      renderTower();
+      return true;
+    }
+    var reveal = t.closest("[data-cotd-reveal-cell]");
+    if (reveal) {
+      ev.preventDefault();
+      var f = reveal.closest("form");
+      f.dataset.preset = JSON.stringify({ cell: json(reveal.dataset.cotdRevealCell, null) });
+      f.querySelectorAll("[data-cotd-reveal-cell]").forEach(function (b) { b.setAttribute("aria-pressed", b === reveal ? "true" : "false"); });
+      return true;
+    }
+    return false;
+  }
+
+  document.addEventListener("input", function (ev) {
+    var t = ev.target;
+    if (!t.dataset || t.dataset.cotdHenchName === undefined) return;
+    var h = tower.hench[t.dataset.cotdHenchName] = tower.hench[t.dataset.cotdHenchName] || {};
+    h.name = t.value;
+    // a henchman typed before at this table (the list of known opponents): its values come with its name
+    var option = document.querySelector("#tk-cards-villain option[value='" + CSS.escape(t.value.trim()) + "']");
+    var facts = option ? json(option.dataset.facts || "{}", {}) : {};
+    ["life_points", "dodge", "armor", "actions", "tp"].forEach(function (k) {
+      if (facts[k] !== undefined) h[k] = String(facts[k]);
+    });
+    renderTower();
+  });
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.matches || !form.matches("form[data-cotd-tower-setup]")) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (!tower.entrance) { showInline(form, "Tap the Entrance Stairs on the tower first."); return; }
+    showInline(form, "");
+    var button = ev.submitter || form.querySelector("button[type=submit]");
+    button.setAttribute("data-act", "start_exploration");
+    button.setAttribute("data-params", JSON.stringify({ entrance: tower.entrance, villains: henchValues(form) }));
+    try { button.click(); } finally { button.removeAttribute("data-act"); button.removeAttribute("data-params"); }
+  }, true);
 
   // The eye follows the game: a new step's box, or Consult Your Fate when a test asks for it, comes into view.
   var seen = { step: null, consult: false };
@@ -284,6 +463,7 @@
 
   function renderAll() {
     renderSetup();
+    renderTower();
     renderTest(testForm());
     renderPanel();
     follow();
