@@ -7,6 +7,9 @@ HERO = {"name": "Ann (demo)", "hero": "Blessed One of Phex",
         "attributes": {"close_combat": 12, "ranged_combat": 11, "magic": "-", "dodge": 10},
         "skills": {"perception": 11, "persuade": 12, "stealth": 13}}
 OPTIONS = {"difficulty": "normal", "hearts": 9, "hasrabal_cards": 3}
+ORC = {"name": "Orc Bandit", "kind": "henchman", "tp": 2, "life_points": 6, "dodge": "-", "armor": 1, "actions": 1,
+       "keywords": ["Orc"]}
+HERO_NAME = {"name": "Ann (demo)", "hero": "Blessed One of Phex"}
 # The Courtyard at B3; the Manticore Cards at A3 (its column), D1, D5 and C6.
 NIGHT = {"hasrabal": ["Raised Alert", "Nedime's Heart", "Overslept"], "courtyard": [1, 2],
          "manticore_cells": [[0, 2], [3, 0], [3, 4], [2, 5]], "villains": [GUARD]}
@@ -43,6 +46,19 @@ DEMO = (
         ("test_roll", {"player": 0, "skill": "stealth", "roll": 16, "fate_symbol": True}),
         ("consult_fate", {"player": 0, "card": "fortune"}),
     )),
+    # Part Two: the first exploration ended in a death on Death's Candidate card 1; Section 1 was read with the
+    # Objective achieved; now the second exploration (the Middle Floor added) is in its first step.
+    Demo(title="Curse of the Desert: the tower of Borbarad", mode="borbarad", players=[HERO],
+         options={"difficulty": "normal", "time_start": 8, "entrance": [1, 2], "villains": [ORC, ORC]}, taps=(
+             ("move_hero", {"player": 0, "to": [1, 1], "card": "Torture Chamber"}),
+             ("reveal_card_by_effect", {"cell": [0, 1], "card": "Dining Hall"}),
+             ("apply_damage", {"target": 0, "amount": 40, "source": "Torture Chamber"}),
+             ("resolve_section", {"objective_done": True}),
+             ("start_exploration", {"entrance": [2, 0], "villains": [ORC, ORC]}),
+         )),
+    Demo(title="Curse of the Desert: the campaign", mode="campaign", players=[HERO_NAME],
+         taps=(("record_adventure", {"adventure": "nedime", "result": "won"}),
+               ("upgrade_card", {"player": 0, "card_kind": "hero_card", "to_level": 2}))),
 )
 
 # Nedime's hearts broken and mended before the first night: repeats for ever without ending the game.

@@ -115,9 +115,12 @@ def tower_setup(table: Table) -> dict:
     if state["vagabond"] == "to_place":
         henchmen.append({"i": 0, "title": f"{VAGABOND} (leader, left of the row)", "name": VAGABOND, "leader": True,
                          "keywords": "", "fields": _fields(DEFAULT_VAGABOND)})
+    # the last exploration's henchmen come back first: the same Orc cards are shuffled back into the pile
+    seen = [h for h in state.get("last_henchmen") or [] if h.get("name")] or [DEFAULT_ORC]
     for k in range(HENCHMEN_PER_HERO * n):
-        henchmen.append({"i": len(henchmen), "title": f"Henchman {k + 1}", "name": DEFAULT_ORC["name"],
-                         "leader": False, "keywords": json.dumps(DEFAULT_ORC["keywords"]), "fields": _fields(DEFAULT_ORC)})
+        h = {**DEFAULT_ORC, **{key: v for key, v in seen[k % len(seen)].items() if v is not None}}
+        henchmen.append({"i": len(henchmen), "title": f"Henchman {k + 1}", "name": h["name"], "leader": False,
+                         "keywords": json.dumps(h.get("keywords") or []), "fields": _fields(h)})
     insight = [FLOOR_TITLES[f] for f in insight_available(state)]
     return {"rows": [[{"r": r, "c": c, "label": label((r, c)), "cell": json.dumps([r, c])} for c in range(cols)]
                      for r in range(rows)],
