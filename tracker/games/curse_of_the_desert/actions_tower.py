@@ -22,6 +22,17 @@ REMOVED = obj((), **{f: integer(0, 6, title=FLOOR_TITLES[f]) for f in ("upper", 
 REMOVED["description"] = "how many of the six cards The Mission of the Brain removed came from each floor (their backs)"
 
 
+def name_cell(state: dict, c: dict, params: dict) -> None:
+    """A card the table names as it turns up: its name and floor, remembered for the rest of the adventure."""
+    if params.get("card") and not c["card"]:
+        c["card"] = canonical(state, params["card"])
+    floor = params.get("floor") or state["tower_cards"].get(c["card"]) or c["floor"]
+    if floor:
+        c["floor"] = floor
+    if c["card"] and c["floor"]:
+        state["tower_cards"].setdefault(c["card"], c["floor"])
+
+
 def enter(state: dict, seat: int, to: list, params: dict) -> str:
     """[Step 0 in the Tower]: the card entered turns face up (its neighbours stay down); without its
     Learning Card the Tower Card applies and its Learning Card is taken, with it the Learning Card
@@ -30,13 +41,7 @@ def enter(state: dict, seat: int, to: list, params: dict) -> str:
     state["fox_hand_open"] = False
     target = cell(state, to)
     frm = state["hero_cell"]
-    if params.get("card") and not target["card"]:
-        target["card"] = canonical(state, params["card"])
-    floor = params.get("floor") or state["tower_cards"].get(target["card"]) or target["floor"]
-    if floor:
-        target["floor"] = floor
-    if target["card"] and target["floor"]:
-        state["tower_cards"].setdefault(target["card"], target["floor"])
+    name_cell(state, target, params)
     if params.get("first_entering"):
         target["first_entering"] = True
         if target["card"] and target["card"] not in state["first_entering_cards"]:
@@ -95,13 +100,7 @@ def apply_endeavor_move(state, params, ctx):
 
 def apply_reveal_card_by_effect(state, params, ctx):
     c = cell(state, params["cell"])
-    if params.get("card") and not c["card"]:
-        c["card"] = canonical(state, params["card"])
-    floor = params.get("floor") or state["tower_cards"].get(c["card"]) or c["floor"]
-    if floor:
-        c["floor"] = floor
-    if c["card"] and c["floor"]:
-        state["tower_cards"].setdefault(c["card"], c["floor"])
+    name_cell(state, c, params)
     c["face_up"] = True
     name = c["card"] or f"The card at {label(params['cell'])}"
     # [Step 0 in the Tower > Important]: only entering teaches; a card turned up otherwise gives nothing

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from tracker.engine.kit.presenter import Quick, Table, why_not
+from tracker.engine.kit.seats import name_of
 
 from .state import GUARD
 
@@ -38,3 +39,18 @@ def pad(action_type: str, preset: dict, name: str, testid: str, label: str, face
     `value`, a row of chips for a value the hero card does not hold, tapped first ({name, label, chips})."""
     return {"type": action_type, "preset": json.dumps(preset, sort_keys=True), "name": name, "testid": testid,
             "label": label, "faces": list(faces), "value": value, "hint": hint}
+
+
+def movers_and_fox(state: dict, offer, seat) -> tuple[list[dict], list[dict]]:
+    """Step 0's movers in order (who has moved, who is next), and each hero's Fox Hand taps while the
+    opening hand may still be replaced: the palace and the tower share both."""
+    m = state["moves"]
+    order = [{"seat": s, "name": name_of(state, s), "done": s in m["done"], "now": s == seat} for s in m["order"]]
+    fox = []
+    if state.get("fox_hand_open"):
+        for s, p in enumerate(state["players"]):
+            taps = [q for n in range(1, 6) if (q := offer(str(n), "fox_hand", {"player": s, "count": n},
+                                                          f"cotd-fox-{s}-{n}"))]
+            if taps:
+                fox.append({"seat": s, "name": p["name"], "taps": taps})
+    return order, fox

@@ -16,7 +16,7 @@ from tracker.games.aventuria.kit import (
     villain_actions,
 )
 
-from .page_kit import DEFAULT_GUARD, GUARD_CHIPS, pad, step, then
+from .page_kit import DEFAULT_GUARD, GUARD_CHIPS, movers_and_fox, pad, step, then
 from .state import FATE_KINDS, FATE_TITLES, GUARD, SKILLS, cell, cell_name, label, neighbours
 
 HIT_PAD = tuple(range(1, 11))
@@ -57,14 +57,7 @@ def _move(table: Table, offer: Offer) -> dict:
     conscious = [s for s in m["order"] if not state["players"][s]["unconscious"]] or [0]
     who = m["done"][-1] if m["done"] else conscious[0]
     retreat = offer("Retreat: leave the palace, the night ends", "retreat", {"player": who}, "cotd-retreat")
-    order = [{"seat": s, "name": name_of(state, s), "done": s in m["done"], "now": s == seat} for s in m["order"]]
-    fox = []
-    if state.get("fox_hand_open"):
-        for s, p in enumerate(state["players"]):
-            taps = [q for n in range(1, 6) if (q := offer(str(n), "fox_hand", {"player": s, "count": n},
-                                                          f"cotd-fox-{s}-{n}"))]
-            if taps:
-                fox.append({"seat": s, "name": p["name"], "taps": taps})
+    order, fox = movers_and_fox(state, offer, seat)
     return {"seat": seat, "who": name_of(state, seat) if seat is not None else None, "again": again,
             "cells": cells, "why": why, "retreat": retreat, "order": order, "group": len(state["players"]) > 1,
             "lights": "Extinguished Lights" in state["hasrabal"], "fox": fox,

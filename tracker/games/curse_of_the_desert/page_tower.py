@@ -18,7 +18,7 @@ import json
 from tracker.engine.kit.presenter import Offer, Quick, Table, stepper, why_not
 from tracker.engine.kit.seats import name_of
 
-from .page_kit import step
+from .page_kit import movers_and_fox, step
 from .page_night import _draw, _endurance, _hero, _opponents, mover, test_helper
 from .page_section import outcome, section_reader, tower_setup
 from .state import IN_NIGHT, ROUND, label, neighbours
@@ -173,14 +173,7 @@ def _move(table: Table, offer: Offer) -> dict:
                 # entered anyway through its picker: the refusal sheet then asks for the reason
                 enter[tuple(rc)] = _picker(state, action, params, rc, legal=False)
             why.append(item)
-    order = [{"seat": s, "name": name_of(state, s), "done": s in m["done"], "now": s == seat} for s in m["order"]]
-    fox = []
-    if state.get("fox_hand_open"):
-        for s, p in enumerate(state["players"]):
-            taps = [q for n in range(1, 6) if (q := offer(str(n), "fox_hand", {"player": s, "count": n},
-                                                          f"cotd-fox-{s}-{n}"))]
-            if taps:
-                fox.append({"seat": s, "name": p["name"], "taps": taps})
+    order, fox = movers_and_fox(state, offer, seat)
     return {"seat": seat, "who": name_of(state, seat) if seat is not None else None, "again": again,
             "endeavor": endeavor, "cells": cells, "enter": enter, "why": why, "order": order,
             "group": len(state["players"]) > 1, "fox": fox,

@@ -26,8 +26,8 @@ INSIGHT_AT = {"upper": 5, "middle": 5, "spaceship": 5, "basement": 3}  # [Insigh
 XP_MAX = 10
 ENTRANCE = "Entrance Stairs"
 # [The Mission of the Brain]: six Tower Cards and their Learning Cards leave for the rest of the adventure
-REMOVED_AT_MISSION = ("Verminous Bunks", "Teleportation Amulet", "Golden Miniature", "Confusing Staircase",
-                      "Cocoons on the Ceiling", "Rockworms")
+REMOVED_AT_MISSION = ("Cocoons on the Ceiling", "Confusing Staircase", "Golden Miniature", "Rockworms",
+                      "Teleportation Amulet", "Verminous Bunks")  # by name
 TASK_CARDS = ("Magnetic Key", "Trap Door", "Analytical Engine")
 ENVIRONMENTS = ("Orc Shaman", "Hurry up!", "Eleven Friends", "Endeavor")
 GROWING = ("Orc Shaman", "Eleven Friends")  # a token each at every exploration's start
@@ -74,8 +74,6 @@ def setup_borbarad(mode: str, players: list, options: dict) -> dict:
         "campaign": options.get("campaign"),
     }
     reset_borbarad(state, options.get("start_stage", 1), options.get("floor_xp"), options.get("removed_floors"))
-    for p in state["players"]:
-        p["dead"] = False
     if options.get("entrance") is not None:
         start_tower(state, {"entrance": options["entrance"], "villains": options.get("villains") or []})
     return state

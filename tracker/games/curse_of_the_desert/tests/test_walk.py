@@ -25,37 +25,26 @@ def test_the_conformance_harness_solo_and_as_a_group(which):
 def test_long_random_tower_explorations_reach_both_endings_and_replay():
     outcomes = set()
     for seed in range(8):
-        rnd = random.Random(seed)
         players, options = GAME.setup_examples("borbarad")[seed % 3]
-        start = initial_state(GAME, "borbarad", players, options)
-        state, log = start, []
-        for _ in range(500):
-            candidates = GAME.enumerate_actions(state)
-            if not candidates:
-                break
-            action = rnd.choice(candidates)
-            result = decide(GAME, state, action)
-            assert result.accepted, (action, result.violations)
-            state = result.state
-            log.append((action.type, action.params))
-        assert replay(GAME, start, log) == state
-        if state["outcome"]:
-            outcomes.add(state["outcome"]["result"])
+        states = _walk(seed, initial_state(GAME, "borbarad", players, options), 500)
+        outcomes |= {s["outcome"]["result"] for s in states[-1:] if s["outcome"]}
     assert outcomes == {"won", "lost"}
 
 
 def test_long_random_nights_replay_to_the_same_state():
     ends = set()
     for seed in range(6):
-        ends |= _walk(seed)
+        states = _walk(seed, new(GROUP[:1 + seed % 4]), 300)
+        assert states[-1]["exploration"] >= 1
+        ends |= {s["exploration_end_reason"] for s in states if s["exploration_end_reason"]}
     assert {"retreat", "imprisoned"} <= ends
 
 
-def _walk(seed):
+def _walk(seed, start, steps) -> list[dict]:
+    """Random legal actions from `start`; every state passed, and the log replays to the last one."""
     rnd = random.Random(seed)
-    start = new(GROUP[:1 + seed % 4])
-    state, log, ends = start, [], set()
-    for _ in range(300):
+    state, log, states = start, [], []
+    for _ in range(steps):
         candidates = GAME.enumerate_actions(state)
         if not candidates:
             break
@@ -63,12 +52,10 @@ def _walk(seed):
         result = decide(GAME, state, action)
         assert result.accepted, (action, result.violations)
         state = result.state
+        states.append(state)
         log.append((action.type, action.params))
-        if state["exploration_end_reason"]:
-            ends.add(state["exploration_end_reason"])
     assert replay(GAME, start, log) == state
-    assert state["exploration"] >= 1
-    return ends
+    return states
 
 
 @settings(max_examples=40, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)
