@@ -138,8 +138,11 @@
   }
 
   // ---- following the game -------------------------------------------------------------------
+  // Versions only grow on the server: an answer that left before a tap (a slow poll) and arrives
+  // after it must not take this phone back, or its next versioned tap would be refused as stale.
   function applyVersion(newVersion, force) {
-    if (force || newVersion !== version) {
+    if (typeof newVersion !== "number") { if (force) refresh(); return; }
+    if (newVersion > version || (force && newVersion >= version)) {
       version = newVersion;
       root.dataset.version = version;
       refresh();

@@ -238,3 +238,30 @@ def test_view_only_link_shows_no_controls_and_its_token_cannot_write(page, creat
                              data={"type": "life_point_loss", "params": {"target": 1, "amount": 2}})
     assert done.status == 201, done.text()
     expect(page.get_by_test_id("lp-1")).to_have_text(re.compile(r"\b38\b"), timeout=3000)
+
+
+def test_a_poll_answered_after_a_tap_never_takes_the_phone_back_a_version(page, create_session):
+    """A slow poll that left before a tap and lands after it carries the older version; were the phone
+    to take it, its next versioned tap (the phase button) would be refused as stale (a 409 at the table)."""
+    session = create_session()
+    held = []
+
+    def hold_first_poll(route):
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # answered now, delivered later
+        else:
+            route.continue_()
+
+    page.route(re.compile(rf"/api/sessions/{session['id']}/$"), hold_first_poll)
+    page.goto(session["url"])
+    version = int(page.get_by_test_id("version").inner_text())
+    page.get_by_test_id("lp-minus-1-1").tap()
+    expect(page.get_by_test_id("version")).to_have_text(str(version + 1))
+    assert held, "the page polled on load"
+    route, stale = held[0]
+    assert stale.json()["version"] == version
+    route.fulfill(response=stale)
+    page.wait_for_timeout(300)  # the late answer is read
+    page.get_by_test_id("advance").tap()
+    expect(page.get_by_test_id("version")).to_have_text(str(version + 2))
+    expect(page.get_by_test_id("moved-on")).to_be_hidden()
