@@ -211,3 +211,18 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# --- The live table (tracker/live, docs/LIVE.md) --------------------------------------------
+# Streams hear of changes through Redis when there is one (any number of processes and hosts),
+# else in memory (the one process of `make run`).
+LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", default=REDIS_URL)
+LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=20.0)
+# A stream ends after this long and the phone opens a new one at once: long-lived connections
+# spread again over the workers, and a seat a lost phone kept is never held for long.
+LIVE_MAX_SECONDS = env.float("LIVE_MAX_SECONDS", default=30 * 60.0)
+# Open streams per session (a table of eight phones, each maybe with a second tab) and per client
+# address (a convention hall behind one address); beyond them, a 429 and the phone polls.
+LIVE_MAX_PER_SESSION = env.int("LIVE_MAX_PER_SESSION", default=24)
+LIVE_MAX_PER_ADDRESS = env.int("LIVE_MAX_PER_ADDRESS", default=200)
+# How long a rendered state fragment is kept for the phones that ask for the same version.
+LIVE_FRAGMENT_SECONDS = env.int("LIVE_FRAGMENT_SECONDS", default=600)

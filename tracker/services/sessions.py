@@ -6,12 +6,13 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tracker import store
+from tracker import live, store
 from tracker.engine import Action, ParamError, SetupError, apply_unchecked, decide, initial_state, replay
 from tracker.errors import BadRequest, Conflict, Full, NotFound, ReadOnly, RuleRefusal
 from tracker.games import get_game
@@ -118,6 +119,8 @@ def write(token: str, endpoint: str, request, expected_version, idempotency_key,
             _check_version(session, expected_version)
             result = change(session)
             remember(session, idempotency_key, endpoint, fingerprint, result)
+            # once, after the commit: a retried key returned above publishes nothing
+            transaction.on_commit(partial(live.publish, session.pk, result.body["version"]))
             return result
 
     return _with_retries(attempt, expected_version, token)
@@ -194,8 +197,8 @@ def event_dict(event: Event) -> dict:
 
 def _rederive(session: Session) -> dict:
     game = get_game(session.game)
-    live = Event.objects.filter(session=session, undone=False).order_by("seq").values_list("type", "params")
-    return replay(game, session.initial_state, live)
+    alive = Event.objects.filter(session=session, undone=False).order_by("seq").values_list("type", "params")
+    return replay(game, session.initial_state, alive)
 
 
 def _state_answer(session: Session, state: dict, redo_seqs: list, **extra) -> WriteResult:
@@ -207,14 +210,14 @@ def _state_answer(session: Session, state: dict, redo_seqs: list, **extra) -> Wr
 def _top_group(session: Session) -> list[Event]:
     """The newest live event and, when it belongs to a group, the live events of that group just
     below it: one thing the player did, newest first."""
-    live = Event.objects.filter(session=session, undone=False).order_by("-seq")
-    newest = live.first()
+    alive = Event.objects.filter(session=session, undone=False).order_by("-seq")
+    newest = alive.first()
     if newest is None:
         return []
     if not newest.group:
         return [newest]
     out = []
-    for event in live[:200]:  # no helper records more steps than this for one thing
+    for event in alive[:200]:  # no helper records more steps than this for one thing
         if event.group != newest.group:
             break
         out.append(event)
