@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from rulesref import offline_views
 from tracker import views
+from tracker.live.stream import stream
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,6 +15,7 @@ urlpatterns = [
     path("demo/<slug:game>/<int:index>/", views.demo, name="demo"),
     path("t/<token:token>/", views.table, name="table"),
     path("t/<token:token>/state/", views.table_state, name="table-state"),
+    path("t/<token:token>/live/", stream, name="table-live"),
     path("t/<token:token>/record/", views.record, name="record"),
     path("t/<token:token>/record-in-<slug:link>/", views.record, name="record-in"),
     path("admin/", admin.site.urls),

@@ -84,10 +84,11 @@ def test_the_generic_table_layout_serves_a_game_without_its_own(client, db):
     """Later games get a working table from their definition alone; their own template is a bonus."""
     from django.template.loader import render_to_string
 
-    from tracker import selectors, views
+    from tracker import selectors
+    from tracker.table_context import table_context
 
     start(client)
-    context = views._context(None, selectors.session_get(Session.objects.get().pk))
+    context = table_context(selectors.session_get(Session.objects.get().pk))
     context["state_template"] = "table/generic_state.html"
     html = render_to_string("table/_state.html", context)
     assert 'data-testid="player-0"' in html and 'data-testid="player-1"' in html

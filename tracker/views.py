@@ -1,23 +1,23 @@
 """Server-rendered pages: start a game, the table of a session, its live fragment. Generic: what a game
 shows beyond counters and forms comes from its presenter (`PAGE` in the game's page.py)."""
-import time
-
 import segno
-from django.http import Http404
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tracker.engine.kit.presenter import Table, mode_forms, mode_option_fields, player_fields
+from tracker.engine.kit.presenter import mode_option_fields, player_fields
 from tracker.errors import BadRequest, ServiceError
 from tracker.games import all_games, get_game, plugin, plugins
 
-from . import selectors, table_log
+from . import selectors
+from .live.fragments import state_fragment, with_csrf
+from .table_context import table_context
 from .forms import MAX_PLAYERS, NewGameForm
-from .services import cardfacts, records, sessions
+from .services import records, sessions
 from .services import demos as demos_service
 
-LOG_LENGTH = 40
-GENERIC_STATE = "table/generic_state.html"
 
 
 def home(request):
@@ -72,45 +72,17 @@ def _access(token):
     return access
 
 
-def _context(request, access) -> dict:
-    session = access.session
-    game = get_game(session.game)
-    page = plugin(session.game).page
-    state = session.state
-    forms = mode_forms(game, state, session.mode)
-    phases = game.phases_for(session.mode)
-    phase_ids = [p.id for p in phases]
-    context = {
-        "session": session, "game": game, "state": state, "can_write": access.can_write,
-        "token": access.session.pk if access.can_write else session.view_id,
-        "players": list(enumerate(state.get("players", []))),
-        "phases": phases, "phase_index": phase_ids.index(state["phase"]) if state.get("phase") in phase_ids else -1,
-        "current_phase": next((p.title for p in phases if p.id == state.get("phase")), state.get("phase")),
-        "log": table_log.table_log(session, LOG_LENGTH),
-        "action_groups": table_log.drawer_groups(game, forms, state.get("phase")),
-        "has_advance": "advance_phase" in game.actions,
-        "page": page,
-        "rendered_at": int(time.time() * 1000),
-        "state_template": page.template if page else GENERIC_STATE,
-        "cards": cardfacts.page_context(session, state, access.can_write),  # templates/table/_cards.html
-    }
-    if page is not None and page.context is not None:
-        context.update(page.context(Table(game, state, session.mode, access.can_write, forms)))
-    # buttons for what is legal now: none once the game is over or on a view-only link
-    context["now"] = table_log.now_buttons(context.get("now") or []) if access.can_write and not session.outcome else []
-    return context
-
-
 def _qr(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b16", light="#ffffff")
 
 
 def table(request, token):
     access = _access(token)
-    context = _context(request, access)
+    context = table_context(access)
     session = access.session
     view_url = request.build_absolute_uri(reverse("table", args=[session.view_id]))
     context["share"] = {"view_url": view_url, "view_qr": _qr(view_url)}
+    context["heartbeat"] = settings.LIVE_HEARTBEAT_SECONDS
     if access.can_write:
         edit_url = request.build_absolute_uri(reverse("table", args=[session.pk]))
         context["share"].update(edit_url=edit_url, edit_qr=_qr(edit_url))
@@ -118,8 +90,16 @@ def table(request, token):
 
 
 def table_state(request, token):
-    """The part of the table page that follows the game; swapped in when the version changes."""
-    return render(request, "table/_state.html", _context(request, _access(token)))
+    """The part of the table page that follows the game, as the poll fetches it when the version
+    changed: rendered once per version and shared by every phone (the stream pushes the same)."""
+    found = state_fragment(token)
+    if found is None:
+        raise Http404("No such session")
+    version, html = found
+    response = HttpResponse(with_csrf(html, get_token(request)))
+    response["X-Version"] = str(version)
+    response["Cache-Control"] = "no-cache, private"
+    return response
 
 
 def record(request, token, link=None):
@@ -130,7 +110,7 @@ def record(request, token, link=None):
     try:
         parent, _, _ = records.record(token=token, link=link)
     except ServiceError as exc:
-        context = _context(request, _access(token))
+        context = table_context(_access(token))
         context["share"] = {}
         context["record_error"] = exc.detail
         return render(request, "table/page.html", context, status=exc.status)

@@ -188,6 +188,8 @@
     });
     var newLocal = $("[data-local-log]", stateBox);
     if (newLocal) { newLocal.innerHTML = localHtml; newLocal.hidden = localHidden; }
+    // the fragment is shared by every phone: the few plain forms in it take this phone's own token
+    stateBox.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (el) { el.value = root.dataset.csrf; });
     snapshot();
     showWaiting();
   }
@@ -216,18 +218,90 @@
     seenAt = snap.at || seenAt;
   }
 
+  // ---- following the game: pushed when live, polled meanwhile --------------------------------
+  // The server pushes each new version of the state fragment down one event stream (tracker/live).
+  // While the stream is down the page polls with its ETag, backing off when the network fails, and
+  // tries the stream again with growing pauses; the mark in the header says which it is doing.
+  var liveUrl = root.dataset.liveUrl;
+  var beatMs = (+root.dataset.heartbeat || 20) * 1000;
+  var mark = $("[data-testid=live-mark]");
+  var source = null, live = false, openedAt = 0, lastHeard = 0;
+  var retryMs = 1000, retryTimer = null, pollTimer = null, pollMs = 1500;
+
+  function showMark(state) {
+    if (!mark) return;
+    mark.dataset.live = state;
+    mark.textContent = state === "live" ? "live" : "reconnecting…";
+    mark.title = state === "live" ? "Every change shows here as it is made."
+      : "Not connected live: checking for changes every few seconds meanwhile.";
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    if (source || !liveUrl || !window.EventSource) return;
+    source = new EventSource(liveUrl + "?v=" + version);
+    openedAt = Date.now();
+    source.addEventListener("state", function (ev) {
+      heard();
+      var d = JSON.parse(ev.data);
+      if (d.version > version) {
+        version = d.version;
+        root.dataset.version = version;
+        swap(d.html);
+      }
+    });
+    source.addEventListener("hb", function (ev) {
+      heard();
+      applyVersion(JSON.parse(ev.data).version); // a change this stream did not carry: fetch it
+    });
+    source.addEventListener("bye", function () { drop(); connect(); });
+    source.onerror = function () { drop(); retryLater(); };
+  }
+
+  function heard() {
+    lastHeard = seenAt = Date.now();
+    online(true);
+    if (live) return;
+    live = true;
+    showMark("live");
+    clearTimeout(pollTimer); pollTimer = null;
+    flushQueue();
+  }
+
+  function drop() {
+    if (source) { source.close(); source = null; }
+    if (Date.now() - openedAt > 10000) retryMs = 1000; // it had worked for a while: start small again
+    live = false;
+    showMark("reconnecting");
+    if (!pollTimer) pollTimer = setTimeout(poll, 0);
+  }
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, retryMs * (0.75 + Math.random() / 2));
+    retryMs = Math.min(retryMs * 2, 60000);
+  }
+
+  // A stream can die without a word (a phone walking out of the Wi-Fi): the server beats every
+  // few seconds, so a long silence means the connection is gone.
+  setInterval(function () {
+    if (live && Date.now() - lastHeard > beatMs * 2.5) { drop(); connect(); }
+  }, 5000);
+
   function poll() {
+    pollTimer = null;
+    if (live) return;
     var headers = etag ? { "If-None-Match": etag } : {};
     fetch(api, { headers: headers, credentials: "same-origin", cache: "no-store" }).then(function (r) {
-      if (r.status === 200 || r.status === 304) seenAt = Date.now();
+      if (r.status === 200 || r.status === 304) { seenAt = Date.now(); pollMs = 1500; }
       online(true);
       if (r.status === 200) {
         etag = r.headers.get("ETag");
         return r.json().then(function (s) { applyVersion(s.version); });
       }
-    }).catch(function () { online(false); }).then(function () {
+    }).catch(function () { online(false); pollMs = Math.min(pollMs * 2, 30000); }).then(function () {
       if (navigator.onLine) flushQueue();
-      setTimeout(poll, document.hidden ? 10000 : 1500); // a change shows on every phone within 3 s
+      if (!live && !pollTimer) pollTimer = setTimeout(poll, document.hidden ? Math.max(pollMs, 10000) : pollMs);
     });
   }
 
@@ -305,7 +379,11 @@
       : (waiting ? taps + " to be sent." : "");
   }
 
-  window.addEventListener("online", function () { online(true); flushQueue(); refresh(); });
+  window.addEventListener("online", function () {
+    online(true); flushQueue(); refresh();
+    if (!live) { retryMs = 1000; drop(); connect(); }
+  });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && !live) { drop(); connect(); } });
   window.addEventListener("offline", function () { online(false); });
 
   // ---- taps ---------------------------------------------------------------------------------
@@ -435,4 +513,5 @@
   showQueue();
   if (navigator.onLine) snapshot();
   poll();
+  connect();
 })();

@@ -9,6 +9,9 @@ The page structure and the data-testid hooks these tests use are in docs/PAGES.m
 """
 import os
 import shutil
+import socket
+import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -119,11 +122,54 @@ def browser():
     playwright.stop()
 
 
+class AsgiServer:
+    """The app as production serves it (tablekeeper.asgi under uvicorn), in a thread of the test
+    process: pages, API and the live streams on one port. Its threads share the test database; the
+    broker is the one the settings name (in memory, or Redis on CI's services run)."""
+
+    def __init__(self):
+        import uvicorn
+        from django.conf import settings
+        from django.core.handlers.asgi import ASGIHandler
+
+        # static files straight from the source folders, as `make run` serves them (no collectstatic)
+        settings.WHITENOISE_USE_FINDERS = settings.WHITENOISE_AUTOREFRESH = True
+        application = ASGIHandler()
+
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.url = f"http://localhost:{self.sock.getsockname()[1]}"
+        config = uvicorn.Config(application, loop="asyncio", http="h11", lifespan="off", log_level="warning",
+                                timeout_graceful_shutdown=1)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test's ASGI server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(timeout=5)
+        self.sock.close()
+
+
+@pytest.fixture(scope="session")
+def asgi_live_server(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), AsgiServer() as server:
+        yield server
+
+
 @pytest.fixture
-def site(browser, live_server):
-    """The live server's base URL. Its thread shares the test database; each live-server test
-    empties the tables when it ends."""
-    return live_server.url
+def site(browser, asgi_live_server, transactional_db):
+    """The server's base URL. Each test that uses it empties the tables when it ends."""
+    return asgi_live_server.url
 
 
 @pytest.fixture

@@ -44,6 +44,9 @@ class Subscription:
         self.resync = True
         self._wake.set()
 
+    def nudge(self) -> None:
+        self._wake.set()
+
     async def wait(self, timeout: float) -> bool:
         """True when something arrived, False when `timeout` passed quietly."""
         try:
