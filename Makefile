@@ -30,8 +30,10 @@ fixtures: migrate
 	$(PY) manage.py load_rules
 	$(PY) manage.py load_demo --base http://$(HOST):$(PORT)
 
+# One ASGI process serves the pages, the API and the live streams; with no REDIS_URL the streams
+# hear of changes in memory, so nothing else needs to run.
 run: fixtures
-	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-true} $(PY) -m tablekeeper.serving --host $(HOST) --port $(PORT)
 
 test: $(STAMP) $(SECRET)
 	$(PY) -m pytest

@@ -227,6 +227,7 @@
   var mark = $("[data-testid=live-mark]");
   var source = null, live = false, openedAt = 0, lastHeard = 0;
   var retryMs = 1000, retryTimer = null, pollTimer = null, pollMs = 1500;
+  var pageId = newKey().replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32); // one seat per page, however often it reconnects
 
   function showMark(state) {
     if (!mark) return;
@@ -239,7 +240,7 @@
   function connect() {
     clearTimeout(retryTimer);
     if (source || !liveUrl || !window.EventSource) return;
-    source = new EventSource(liveUrl + "?v=" + version);
+    source = new EventSource(liveUrl + "?v=" + version + "&c=" + pageId);
     openedAt = Date.now();
     source.addEventListener("state", function (ev) {
       heard();

@@ -11,14 +11,16 @@ import httpx
 class Stream:
     """GET <base>/t/<token>/live/ and collect its frames as (event, data) pairs."""
 
-    def __init__(self, base: str, token: str, since: int | None = None, headers: dict | None = None):
+    def __init__(self, base: str, token: str, since: int | None = None, headers: dict | None = None,
+                 page: str | None = None):
         self.frames: queue.Queue = queue.Queue()
         self._stop = threading.Event()
         self.status: int | None = None
         self.body: dict | None = None
         self.headers: httpx.Headers | None = None
         self._opened = threading.Event()
-        url = f"{base}/t/{token}/live/" + (f"?v={since}" if since is not None else "")
+        query = "&".join(f"{k}={v}" for k, v in (("v", since), ("c", page)) if v is not None)
+        url = f"{base}/t/{token}/live/" + (f"?{query}" if query else "")
         self._thread = threading.Thread(target=self._read, args=(url, headers or {}), daemon=True)
         self._thread.start()
         if not self._opened.wait(10):

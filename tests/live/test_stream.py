@@ -103,7 +103,8 @@ def test_heartbeats_keep_coming_and_the_stream_says_goodbye_when_its_time_is_up(
     assert s.next(timeout=3)[0] == "closed"
 
 
-@pytest.mark.parametrize("query, field", [("?v=abc", "v"), ("?v=-1", "v"), ("?version=1", "version")])
+@pytest.mark.parametrize("query, field", [("?v=abc", "v"), ("?v=-1", "v"), ("?version=1", "version"),
+                                          ("?c=short", "c"), ("?c=" + "x" * 65, "c"), ("?c=a%20page%20id", "c")])
 def test_bad_requests_name_what_is_wrong(base, query, field):
     session = new_session(base)
     response = httpx.get(f"{base}/t/{session['id']}/live/{query}")
@@ -133,6 +134,16 @@ def test_streams_per_session_are_bounded_and_a_seat_frees_when_a_phone_leaves(ba
             break
         time.sleep(0.2)
     assert again.status == 200
+
+
+def test_a_page_reconnecting_keeps_its_one_seat(base, streams, settings):
+    """A phone whose old connection is not yet known dead comes back with the same page id: it is
+    let in on its own seat, where another page would be refused."""
+    settings.LIVE_MAX_PER_SESSION = 1
+    session = new_session(base)
+    assert streams(base, session["id"], page="page-one-1234").status == 200
+    assert streams(base, session["id"], page="page-one-1234").status == 200
+    assert streams(base, session["id"], page="page-two-1234").status == 429
 
 
 def test_streams_per_client_address_are_bounded(base, streams, settings):
@@ -170,3 +181,14 @@ def test_a_slow_reader_holds_only_the_newest_version():
         assert not await sub.wait(0.05)  # nothing further is waiting: no queue behind it
 
     asyncio.run(run())
+
+
+def test_a_broker_that_cannot_count_seats_sends_the_phone_to_polling_not_a_500(base, monkeypatch):
+    async def unreachable(*args):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(live_broker.get_broker(), "admit", unreachable)
+    session = new_session(base)
+    response = httpx.get(f"{base}/t/{session['id']}/live/")
+    assert response.status_code == 503 and "polling" in response.json()["detail"]
+    assert response.headers["retry-after"]

@@ -9,7 +9,6 @@ The page structure and the data-testid hooks these tests use are in docs/PAGES.m
 """
 import os
 import shutil
-import socket
 import threading
 import time
 from contextlib import contextmanager
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from rulesref import services as rules_services
+from tablekeeper import serving
 from rulesref.models import Entry
 
 ROOT = Path(__file__).resolve().parents[2]  # the project
@@ -136,9 +136,7 @@ class AsgiServer:
         settings.WHITENOISE_USE_FINDERS = settings.WHITENOISE_AUTOREFRESH = True
         application = ASGIHandler()
 
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
+        self.sock = serving.listening_socket("127.0.0.1", 0)
         self.url = f"http://localhost:{self.sock.getsockname()[1]}"
         config = uvicorn.Config(application, loop="asyncio", http="h11", lifespan="off", log_level="warning",
                                 timeout_graceful_shutdown=1)

@@ -156,7 +156,7 @@ class MemoryBroker(Broker):
         now = time.monotonic()
         with self._seat_lock:
             seats = {m: t for m, t in self._seats.get(key, {}).items() if t > now}
-            if len(seats) >= limit:
+            if member not in seats and len(seats) >= limit:
                 self._seats[key] = seats
                 return False
             seats[member] = now + ttl
@@ -165,8 +165,7 @@ class MemoryBroker(Broker):
 
     async def keep(self, key, member, ttl):
         with self._seat_lock:
-            if member in self._seats.get(key, {}):
-                self._seats[key][member] = time.monotonic() + ttl
+            self._seats.setdefault(key, {})[member] = time.monotonic() + ttl
 
     async def leave(self, key, member):
         with self._seat_lock:
@@ -232,7 +231,8 @@ class RedisBroker(Broker):
 
     async def keep(self, key, member, ttl):
         client = self._listener().client
-        await client.zadd(key, {member: time.time() + ttl}, xx=True)
+        # added again if a stream of the same page ended meanwhile and took the shared seat with it
+        await client.zadd(key, {member: time.time() + ttl})
         await client.expire(key, int(ttl) + 1)
 
     async def leave(self, key, member):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import re
 import secrets
 
 from asgiref.sync import sync_to_async
@@ -27,7 +29,11 @@ from tracker import selectors
 from .broker import channel_for, get_broker
 from .fragments import state_fragment
 
+log = logging.getLogger(__name__)
 RETRY_MS = 1500  # how soon a browser's own EventSource tries again after a drop
+# `c`: the page's own id, so that a phone reconnecting (its old connection maybe not yet known dead)
+# keeps its one seat instead of taking a second
+PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 def _closing(fn):
@@ -79,27 +85,35 @@ def _frame(event: str, data: dict, version: int | None = None) -> str:
 async def stream(request, token):
     if request.method != "GET":
         return JsonResponse({"detail": "Method not allowed."}, status=405, headers={"Allow": "GET"})
-    unknown = sorted(set(request.GET) - {"v"})
+    unknown = sorted(set(request.GET) - {"v", "c"})
     if unknown:
         return JsonResponse({"detail": "Unknown query parameter.",
-                             "errors": {name: ["unknown query parameter; this endpoint reads v"] for name in unknown}},
+                             "errors": {name: ["unknown query parameter; this endpoint reads v and c"] for name in unknown}},
                             status=400)
     since, problem = _since(request)
     if problem:
         return JsonResponse({"detail": "Bad version.", "errors": {"v": [problem]}}, status=400)
+    seat = request.GET.get("c") or secrets.token_hex(8)
+    if not PAGE_ID.fullmatch(seat):
+        return JsonResponse({"detail": "Bad page id.", "errors": {"c": ["8 to 64 letters, digits, - or _"]}}, status=400)
     head = await _head(token)
     if head is None:
         return JsonResponse({"detail": "No session with this id."}, status=404)
 
     broker = get_broker()
     ttl = settings.LIVE_HEARTBEAT_SECONDS * 3
-    seat = secrets.token_hex(8)
     channel = channel_for(head.session.pk)
     seats = [(f"tk:seats:session:{channel}", settings.LIVE_MAX_PER_SESSION, "this game"),
              (f"tk:seats:address:{BaseThrottle().get_ident(request)}", settings.LIVE_MAX_PER_ADDRESS, "this address")]
     taken = []
     for key, limit, what in seats:
-        if not await broker.admit(key, seat, limit, ttl):
+        try:
+            admitted = await broker.admit(key, seat, limit, ttl)
+        except Exception:  # Redis unreachable: the phone is not left without the game, it polls
+            log.warning("live: could not count seats", exc_info=True)
+            return JsonResponse({"detail": "Live updates are not available just now; this phone follows the game "
+                                           "by polling."}, status=503, headers={"Retry-After": "30"})
+        if not admitted:
             for held in taken:
                 await broker.leave(held, seat)
             return JsonResponse(

@@ -1,0 +1,101 @@
+"""Scale-out, tested rather than assumed: two server processes (tablekeeper.asgi under uvicorn, as
+production runs them) on two ports, sharing one database and one Redis. A phone following the game
+on one hears a tap recorded through the other; nothing a process keeps for itself decides what a
+phone sees. Needs Redis: it runs on CI's services run (.ci/run sets REDIS_URL)."""
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from .support import Stream
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = {"game": "aventuria", "mode": "duel", "players": [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
+        "options": {"starting_player": 0}}
+
+pytestmark = pytest.mark.skipif(not settings.LIVE_REDIS_URL, reason="scale-out needs Redis (CI's services run)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or "postgres"
+    return f"postgres://{user}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+@pytest.fixture
+def servers(transactional_db):
+    env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": settings.LIVE_REDIS_URL,
+           "LIVE_REDIS_URL": settings.LIVE_REDIS_URL, "SECRET_KEY": settings.SECRET_KEY, "CONN_MAX_AGE": "0",
+           "LIVE_HEARTBEAT_SECONDS": "1", "API_RATE_SESSIONS": "off", "API_RATE_ACTIONS": "off", "DEBUG": "false"}
+    started = []
+    try:
+        for _ in range(2):
+            port = _free_port()
+            process = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "tablekeeper.asgi:application", "--host", "127.0.0.1",
+                 "--port", str(port), "--lifespan", "on", "--log-level", "warning"],
+                cwd=ROOT, env=env)
+            started.append((process, f"http://127.0.0.1:{port}"))
+        for process, base in started:
+            deadline = time.monotonic() + 30
+            while True:
+                assert process.poll() is None, f"the server at {base} exited with {process.returncode}"
+                try:
+                    if httpx.get(f"{base}/api/games/", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline, f"the server at {base} did not answer within 30 s"
+                time.sleep(0.2)
+        yield [base for _, base in started]
+    finally:
+        for process, _ in started:
+            process.terminate()
+        for process, _ in started:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def test_a_tap_through_one_server_reaches_a_phone_on_the_other(servers):
+    one, other = servers
+    session = httpx.post(f"{one}/api/sessions/", json=DUEL).json()
+    phone_on_other = Stream(other, session["id"], since=0)
+    watcher_on_one = Stream(one, session["view_id"], since=0)
+    try:
+        assert phone_on_other.next("hb", timeout=10)[1] == {"version": 0}
+        assert watcher_on_one.next("hb", timeout=10)[1] == {"version": 0}
+        tapped = httpx.post(f"{one}/api/sessions/{session['id']}/actions/",
+                            json={"type": "life_point_loss", "params": {"target": 1, "amount": 2}})
+        assert tapped.status_code == 201, tapped.text
+        frame = phone_on_other.next("state", timeout=3)[1]
+        assert frame["version"] == 1 and ">38<" in frame["html"].replace(" ", "")
+        # and the other way: a tap through the second server reaches a watcher on the first
+        tapped = httpx.post(f"{other}/api/sessions/{session['id']}/actions/",
+                            json={"type": "heal", "params": {"target": 1, "amount": 1}})
+        assert tapped.status_code == 201, tapped.text
+        assert watcher_on_one.next("state", timeout=3)[1]["version"] == 1  # the first tap, heard on its own server
+        assert watcher_on_one.next("state", timeout=3)[1]["version"] == 2
+        # a poll of either server shows the same version: no process keeps a table of its own
+        for base in servers:
+            polled = httpx.get(f"{base}/t/{session['id']}/state/")
+            assert polled.headers["x-version"] == "2" and ">39<" in polled.text.replace(" ", "")
+    finally:
+        phone_on_other.close()
+        watcher_on_one.close()
