@@ -51,12 +51,15 @@
     // resolves true (recorded), "queued" (kept on this phone for later) or false (not recorded)
     if (!navigator.onLine) { enqueue(body, key, moves); return Promise.resolve("queued"); }
     busy(button, true);
+    inFlight++;
     return post("actions/", body, key).then(function (res) {
       busy(button, false);
       handle(res, request);
+      settled();
       return res.status === 201;
     }, function () {
       busy(button, false);
+      settled();
       enqueue(body, key, moves); // the network went away mid-tap: keep it, with its key, for later
       return "queued";
     });
@@ -142,6 +145,7 @@
   // after it must not take this phone back, or its next versioned tap would be refused as stale.
   function applyVersion(newVersion, force) {
     if (typeof newVersion !== "number") { if (force) refresh(); return; }
+    if (held && held.version >= newVersion && held.version > version) { var d = held; held = null; showPushed(d); return; }
     if (newVersion > version || (force && newVersion >= version)) {
       version = newVersion;
       root.dataset.version = version;
@@ -153,8 +157,11 @@
   function refresh() {
     if (refreshing) { refreshAgain = true; return; }
     refreshing = true;
-    fetch(stateUrl, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
-      if (html !== null) swap(html);
+    fetch(stateUrl, { credentials: "same-origin" }).then(function (r) {
+      var of = r.headers.get("X-Version");
+      return r.ok ? r.text().then(function (html) { return { html: html, version: of === null ? undefined : +of }; }) : null;
+    }).then(function (got) {
+      if (got !== null) swap(got.html, got.version);
     }).catch(function () {}).then(function () {
       refreshing = false;
       if (refreshAgain) { refreshAgain = false; refresh(); }
@@ -164,7 +171,14 @@
   // Two heroes' forms of one action differ by what they preset (the hero): that names a form.
   function formKey(form) { return form.dataset.action + "|" + (form.dataset.preset || ""); }
 
-  function swap(html) {
+  // The version of the fragment on screen: a fetch that left before a push and lands after it must
+  // not draw the older table over the newer one.
+  var shown = version;
+  function swap(html, ofVersion) {
+    if (typeof ofVersion === "number" && !isNaN(ofVersion)) {
+      if (ofVersion < shown) return;
+      shown = ofVersion;
+    }
     // Whatever a player is typing in the live part survives the refresh.
     var typed = {};
     stateBox.querySelectorAll("form[data-action] [name]").forEach(function (el) {
@@ -199,7 +213,7 @@
   // state this phone saw is kept here and shown instead, with its time.
   function snapshot() {
     try {
-      localStorage.setItem(snapKey, JSON.stringify({ version: version, at: Date.now(), html: stateBox.innerHTML }));
+      localStorage.setItem(snapKey, JSON.stringify({ version: shown, at: Date.now(), html: stateBox.innerHTML }));
     } catch (e) { /* storage full: the page still works, only an offline reload shows less */ }
   }
   function readSnapshot() {
@@ -212,7 +226,7 @@
     if (!snap || typeof snap.html !== "string" || !(snap.version >= version)) return;
     if (snap.version > version) {
       stateBox.innerHTML = snap.html;
-      version = snap.version;
+      version = shown = snap.version;
       root.dataset.version = version;
     }
     seenAt = snap.at || seenAt;
@@ -244,12 +258,7 @@
     openedAt = Date.now();
     source.addEventListener("state", function (ev) {
       heard();
-      var d = JSON.parse(ev.data);
-      if (d.version > version) {
-        version = d.version;
-        root.dataset.version = version;
-        swap(d.html);
-      }
+      pushed(JSON.parse(ev.data));
     });
     source.addEventListener("hb", function (ev) {
       heard();
@@ -257,6 +266,25 @@
     });
     source.addEventListener("bye", function () { drop(); connect(); });
     source.onerror = function () { drop(); retryLater(); };
+  }
+
+  // While this phone's own tap is on its way, the push of its result waits for the answer: the page
+  // handles its own tap (a refusal, the cards it typed: "tk:recorded") on the page it was made on.
+  var inFlight = 0, held = null;
+  function pushed(d) {
+    if (inFlight) { if (!held || d.version > held.version) held = d; return; }
+    showPushed(d);
+  }
+  function showPushed(d) {
+    if (!(d.version > version)) return;
+    version = d.version;
+    root.dataset.version = version;
+    // swapped once whoever watches the version (a game's script) has seen it change
+    Promise.resolve().then(function () { swap(d.html, d.version); });
+  }
+  function settled() {
+    inFlight = Math.max(inFlight - 1, 0);
+    if (!inFlight && held) { var d = held; held = null; showPushed(d); }
   }
 
   function heard() {

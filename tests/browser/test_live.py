@@ -99,3 +99,35 @@ def test_taps_kept_offline_are_pushed_to_the_others_once_sent(new_context, creat
     expect(b.get_by_test_id("lp-1")).to_have_text(re.compile(r"\b38\b"), timeout=6000)
     expect(b.get_by_test_id("version")).to_have_text("2")
     assert polled == []
+
+
+def test_a_fragment_fetched_before_a_push_never_draws_over_it(page, create_session):
+    """A fetch of the state that left before a change and lands after its push would draw the older
+    table over the newer one: the page keeps whichever is newer."""
+    session = create_session()
+    held = []
+
+    def hold_first(route):
+        if not held:
+            held.append((route, route.fetch()))  # the server answers now (version 0); delivered later
+        else:
+            route.continue_()
+
+    page.route(re.compile(rf"/t/{session['id']}/state/$"), hold_first)
+    page.goto(session["url"])
+    expect(page.get_by_test_id("live-mark")).to_have_attribute("data-live", "live")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the page fetches its state again
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held and held[0][1].headers["x-version"] == "0"
+    response = page.request.post(f"/api/sessions/{session['id']}/actions/",
+                                 data={"type": "life_point_loss", "params": {"target": 1, "amount": 4}})
+    assert response.status == 201
+    expect(page.get_by_test_id("lp-1")).to_have_text(re.compile(r"\b36\b"))  # by push
+    route, stale = held[0]
+    route.fulfill(response=stale)
+    page.wait_for_timeout(300)
+    expect(page.get_by_test_id("version")).to_have_text("1")
+    expect(page.get_by_test_id("lp-1")).to_have_text(re.compile(r"\b36\b"))
