@@ -1,5 +1,12 @@
+import re
+
 from django.conf import settings
-from django.http import JsonResponse
+from django.db import connection
+from django.http import HttpResponseNotModified, JsonResponse
+from django.utils.cache import patch_cache_control
+
+from tablekeeper.converters import TokenConverter
+from tracker.models import Session
 
 from .parsers import text_problem
 
@@ -30,3 +37,37 @@ class ApiBodyLimitMiddleware:
                     shown = name.replace("\x00", "?")
                     return JsonResponse({"detail": "Invalid input.", "errors": {shown: [problem]}}, status=400)
         return self.get_response(request)
+
+
+_POLL = re.compile(r"/api/sessions/(" + TokenConverter.regex + r")/")
+
+
+class SessionPollMiddleware:
+    """Answer an unchanged poll of GET /api/sessions/<token>/ (If-None-Match holding the current
+    ETag) with a 304 from one query, before sessions, CSRF and DRF: every phone at a table polls
+    every few seconds and nearly every poll is unchanged. Anything else goes on to the view, which
+    makes the same ETags (api/views.py, SessionDetailView)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        polled = request.META.get("HTTP_IF_NONE_MATCH")
+        match = _POLL.fullmatch(request.path_info) if polled and request.method == "GET" else None
+        # a query string goes to the view, which names any it does not take
+        if match is None or request.META.get("QUERY_STRING"):
+            return self.get_response(request)
+        token = match[1]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id, version FROM {Session._meta.db_table} WHERE id = %s OR view_id = %s",
+                           [token, token])
+            row = cursor.fetchone()
+        if row is None:
+            return self.get_response(request)
+        etag = f'"{row[1]}{"" if row[0] == token else "-view"}"'
+        if etag not in [t.strip() for t in polled.split(",")]:
+            return self.get_response(request)
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True, private=True)
+        return response

@@ -7,6 +7,7 @@ import os
 import platform
 import sys
 import time
+import uuid
 from pathlib import Path
 
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
@@ -23,8 +24,9 @@ from tracker.games import plugins  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 N = int(os.environ.get("BENCH_N", "1000"))
-
-
+STORAGE_EVENTS = 1000
+TRACKER_TABLES = ("tracker_session", "tracker_event", "tracker_undomark", "tracker_idempotentresponse",
+                  "tracker_cardfact")
 
 
 def benched():
@@ -71,7 +73,9 @@ def main():
         # the bench's cycle leaves the table as it was, so the session never ends
         action_type, params = bench.cycle[turn[0] % len(bench.cycle)]
         turn[0] += 1
-        r = client.post(actions, {"type": action_type, "params": params}, content_type="application/json")
+        # every tap from table.js carries a key, so the bench's do too
+        r = client.post(actions, {"type": action_type, "params": params}, content_type="application/json",
+                        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
         assert r.status_code == 201, r.content
 
     def get_session():
@@ -102,10 +106,135 @@ def main():
             name = game.slug if each is bench else f"{game.slug} {each.mode}"
             results[f"replay 10,000 events ({name})"] = timed(
                 lambda game=game, start=start, log=log: replay(game, start, log), n=30)
-    report(results, games[0][0])
+    storage = measure_storage(client, game, bench)
+    links = measure_connections(client)
+    report(results, games[0][0], storage, links)
 
 
-def report(results, game):
+def _sizes() -> tuple[int, dict[str, int]]:
+    """Bytes the database holds in use, and per tracker table (its indexes and TOAST included)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            # pages in use, not the file: freed pages are reused before the file grows
+            cursor.execute("SELECT (SELECT page_count FROM pragma_page_count()) - "
+                           "(SELECT freelist_count FROM pragma_freelist_count()), "
+                           "(SELECT page_size FROM pragma_page_size())")
+            pages, page_size = cursor.fetchone()
+            cursor.execute("SELECT m.tbl_name, SUM(d.pgsize) FROM dbstat d JOIN sqlite_master m ON m.name = d.name "
+                           "GROUP BY m.tbl_name")
+            return pages * page_size, {name: size for name, size in cursor.fetchall() if name in TRACKER_TABLES}
+        cursor.execute("SELECT pg_database_size(current_database())")
+        total = cursor.fetchone()[0]
+        cursor.execute("SELECT relname, pg_total_relation_size(oid) FROM pg_class WHERE relname = ANY(%s)",
+                       [list(TRACKER_TABLES)])
+        return total, dict(cursor.fetchall())
+
+
+def measure_storage(client, game, bench) -> dict:
+    """Bytes the database grows by per 1,000 actions recorded through the API, each with a key."""
+    body = {"game": game.slug, "mode": bench.mode, "players": bench.players, "options": bench.options}
+    token = client.post("/api/sessions/", body, content_type="application/json").json()["id"]
+    before_total, before = _sizes()
+    for i in range(STORAGE_EVENTS):
+        action_type, params = bench.cycle[i % len(bench.cycle)]
+        r = client.post(f"/api/sessions/{token}/actions/", {"type": action_type, "params": params},
+                        content_type="application/json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
+        assert r.status_code == 201, r.content
+    after_total, after = _sizes()
+    scale = 1000 / STORAGE_EVENTS / 2**20
+    return {"total": (after_total - before_total) * scale,
+            "tables": {t: (after.get(t, 0) - before.get(t, 0)) * scale for t in TRACKER_TABLES}}
+
+
+def measure_connections(client, n=max(N // 2, 50)) -> dict:
+    """What each way of holding the database connection costs a request ("trivial POST, one query"),
+    and whether a connection the server dropped fails a request.
+
+    Modes alternate round by round like the scenarios above; switching mode happens outside the
+    timing, so each figure is the request as that mode serves it, connecting and closing included."""
+    from django.db import close_old_connections, connection, connections
+
+    settings_dict = connection.settings_dict
+    options = settings_dict.setdefault("OPTIONS", {})
+
+    def persistent(check):
+        def setup():
+            if "pool" in options or settings_dict["CONN_MAX_AGE"] == 0:
+                connection.close()  # while the pool is still named: a pooled connection goes back to it
+                options.pop("pool", None)
+            settings_dict["CONN_MAX_AGE"] = 600
+            connection.ensure_connection()
+            connection.health_check_enabled = check
+        return setup
+
+    def fresh():  # CONN_MAX_AGE=0 without a pool: connect and close on every request
+        connection.close()
+        options.pop("pool", None)
+        settings_dict["CONN_MAX_AGE"] = 0
+
+    def pooled():
+        connection.close()
+        settings_dict["CONN_MAX_AGE"] = 0
+        options["pool"] = {"min_size": 2, "max_size": 4}
+
+    modes = {"persistent, with health check": persistent(True), "persistent, no health check": persistent(False),
+             "new connection per request": fresh}
+    if connection.vendor == "postgresql":
+        modes["pool (DB_POOL=true)"] = pooled
+
+    def request(on=client, status=201):
+        # The test client leaves out what a server's handler does around each request (the request
+        # started and finished signals): that is where the health check and the closing happen.
+        close_old_connections()
+        assert on.post("/bench/trivial-query/", {}, content_type="application/json").status_code == status
+        close_old_connections()
+
+    samples = {name: [] for name in modes}
+    for i in range(n + 20):
+        for name, setup in modes.items():
+            setup()
+            t0 = time.perf_counter()
+            request()
+            if i >= 20:  # warm-up rounds are not counted
+                samples[name].append((time.perf_counter() - t0) * 1000)
+    if "pool" in options:
+        connection.close()
+        connection.close_pool()
+        options.pop("pool")
+    persistent(True)()
+
+    # A persistent connection the server ended (a restart, an idle timeout): does the next request fail?
+    dropped = {}
+    if connection.vendor == "postgresql":
+        from django.test import Client
+
+        raw = Client(raise_request_exception=False)
+        for check in (True, False):
+            persistent(check)()
+            pid = connection.connection.info.backend_pid
+            other = connections.create_connection("default")
+            with other.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+            other.close()
+            close_old_connections()
+            dropped[check] = raw.post("/bench/trivial-query/", {}, content_type="application/json").status_code
+            connection.close()
+        persistent(True)()
+    return {"times": summary(samples), "dropped": dropped}
+
+
+HEALTH_CHECK_DECISION = (
+    "Decision: CONN_MAX_AGE is 0 unless set (served over ASGI, a kept connection is never reused), and a "
+    "fresh connection is never health-checked, so by default the check costs nothing. CONN_HEALTH_CHECKS "
+    "stays on (CONN_HEALTH_CHECKS=false turns it off): with CONN_MAX_AGE > 0, or with DB_POOL=true, where "
+    "the pool checks each connection it hands out, it is one round trip per request, the price of turning "
+    "the 500 a dropped connection gives (a server restart, an idle timeout) into a reconnect.")
+
+
+def report(results, game, storage, links):
     bases = {m: (results[f"trivial {m}"]["p95"], results[f"trivial {m}, one query"]["p95"]) for m in ("GET", "POST")}
     rows = []
     for name, r in results.items():
@@ -137,7 +266,24 @@ def report(results, game):
         f"{'met' if action / bases['POST'][0] <= 3 else 'not met'} against the constant one)",
         f"- replay of 10,000 events <= 50 ms (slower game): {replay_ms:.1f} ms — "
         f"{'met' if replay_ms <= 50 else 'NOT met'}",
+        f"- storage <= 1 MiB per 1,000 events: {storage['total']:.2f} MiB — "
+        f"{'met' if storage['total'] <= 1 else 'NOT met'}",
         "",
+        f"Storage: the database grew {storage['total']:.2f} MiB per 1,000 actions posted with an "
+        f"Idempotency-Key (pages in use{'' if connection.vendor == 'sqlite' else ', pg_database_size'}); "
+        "by table, indexes included: "
+        + ", ".join(f"{t.removeprefix('tracker_')} {mib:.2f}" for t, mib in storage["tables"].items()) + " MiB.",
+        "",
+        "Connections, \"trivial POST, one query\" served each way (modes alternate round by round):",
+        "",
+        "| connection | p50 ms | p95 ms |",
+        "|---|---|---|",
+        *(f"| {name} | {r['p50']:.2f} | {r['p95']:.2f} |" for name, r in links["times"].items()),
+        "",
+        *([f"A persistent connection the server ended: the next request answered "
+           f"{links['dropped'][True]} with the health check, {links['dropped'][False]} without.", ""]
+          if links["dropped"] else []),
+        *([HEALTH_CHECK_DECISION, ""] if links["dropped"] else []),
     ])
     write_section(f"sessions on {connection.vendor}", section)
     print(section)

@@ -3,6 +3,7 @@
 Unset, everything falls back to the embedded default: SQLite under var/, tasks run eagerly,
 an in-process cache. That is what `make run` and `make test` use.
 """
+import warnings
 from pathlib import Path
 
 import environ
@@ -52,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "api.middleware.ApiBodyLimitMiddleware",
+    "api.middleware.SessionPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -95,8 +97,21 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     # Tests need a file, not shared-cache memory, so that threads really contend like phones do.
     _db["TEST"] = {"NAME": str(VAR_DIR / env.str("TEST_DB_NAME", default="test.sqlite3"))}
 else:
-    _db["CONN_HEALTH_CHECKS"] = True
-_db["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
+    _db["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
+# Served over ASGI, every request runs in a thread of its own, so a connection kept for the next
+# request is never reused and stays open until collected: close it at the end of each request
+# (0) and, on PostgreSQL, reuse connections through a pool instead (DB_POOL=true, psycopg-pool).
+_db["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+if env.bool("DB_POOL", default=False):
+    if _db["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DB_POOL=true needs a PostgreSQL DATABASE_URL.")
+    if _db["CONN_MAX_AGE"]:
+        raise ImproperlyConfigured("DB_POOL=true holds connections itself: leave CONN_MAX_AGE unset (or 0).")
+    _db.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=2),
+        "max_size": env.int("DB_POOL_MAX", default=10),
+        "timeout": env.float("DB_POOL_TIMEOUT", default=10.0),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -120,12 +135,25 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # How long a retried write (same Idempotency-Key) still gets its first answer back.
 IDEMPOTENCY_KEY_DAYS = env.int("IDEMPOTENCY_KEY_DAYS", default=7)
+# How often the keys older than that are dropped: by `celery -A tablekeeper beat` with a broker,
+# by a thread of the server itself without one (tracker/housekeeping.py).
+IDEMPOTENCY_EXPIRY_EVERY_SECONDS = env.float("IDEMPOTENCY_EXPIRY_EVERY_SECONDS", default=3600.0)
+CELERY_BEAT_SCHEDULE = {
+    "expire-idempotency-keys": {
+        "task": "tracker.tasks.expire_idempotency_keys",
+        "schedule": IDEMPOTENCY_EXPIRY_EVERY_SECONDS,
+    },
+}
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing
 STATICFILES_DIRS = [BASE_DIR / "static", *(d / "static" for d in GAME_DIRS if (d / "static").is_dir())]
+# WhiteNoise answers with a file iterator that is not asynchronous; under ASGI Django reads such a
+# (small, cached) static file in a worker thread and warns on every one, which says nothing to act on.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous iterators",
+                        module="django.core.handlers.asgi")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -219,7 +247,7 @@ LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", default=REDIS_URL)
 LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=20.0)
 # A stream ends after this long and the phone opens a new one at once: long-lived connections
 # spread again over the workers, and a seat a lost phone kept is never held for long.
-LIVE_MAX_SECONDS = env.float("LIVE_MAX_SECONDS", default=30 * 60.0)
+LIVE_MAX_SECONDS = env.float("LIVE_MAX_SECONDS", default=15 * 60.0)
 # Open streams per session (a table of eight phones, each maybe with a second tab) and per client
 # address (a convention hall behind one address); beyond them, a 429 and the phone polls.
 LIVE_MAX_PER_SESSION = env.int("LIVE_MAX_PER_SESSION", default=24)

@@ -1,6 +1,8 @@
+import json
 import os
 import subprocess
 import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -46,7 +48,61 @@ def test_sqlite_runs_in_wal_with_immediate_transactions(db):
         cursor.execute("PRAGMA busy_timeout")
         assert cursor.fetchone()[0] >= 5000
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
-    assert connection.settings_dict["CONN_MAX_AGE"] > 0
+    # under ASGI a kept connection is never reused (a thread per request): closed after each one
+    assert connection.settings_dict["CONN_MAX_AGE"] == int(os.environ.get("CONN_MAX_AGE", 0))
+
+
+def _settings_with(**env) -> dict:
+    code = ("import json, django; django.setup(); from django.conf import settings; "
+            "print(json.dumps(settings.DATABASES['default'], default=str))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "DJANGO_SETTINGS_MODULE": "tablekeeper.settings", **env})
+    return {"returncode": out.returncode, "stderr": out.stderr, **(json.loads(out.stdout) if out.stdout else {})}
+
+
+def test_db_pool_opts_into_a_postgresql_pool_and_refuses_what_cannot_pool():
+    url = "postgres://postgres@127.0.0.1:5432/tablekeeper"
+    pooled = _settings_with(DATABASE_URL=url, DB_POOL="true", DB_POOL_MAX="6")
+    assert pooled["OPTIONS"]["pool"]["max_size"] == 6 and pooled["CONN_MAX_AGE"] == 0
+    assert "pool" not in _settings_with(DATABASE_URL=url).get("OPTIONS", {})
+    for env in ({"DATABASE_URL": url, "CONN_MAX_AGE": "60"}, {"DATABASE_URL": "sqlite:////tmp/x.sqlite3"}):
+        refused = _settings_with(DB_POOL="true", **env)
+        assert refused["returncode"] != 0 and "DB_POOL" in refused["stderr"]
+
+
+def test_the_beat_schedule_runs_the_real_expiry_task():
+    from tablekeeper.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["expire-idempotency-keys"]
+    assert entry["task"] in app.tasks and app.tasks[entry["task"]].name == tasks.expire_idempotency_keys.name
+    assert entry["schedule"] == settings.IDEMPOTENCY_EXPIRY_EVERY_SECONDS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_embedded_default_expires_keys_on_a_timer_started_once(duel, act, settings):
+    from tracker import housekeeping
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.IDEMPOTENCY_EXPIRY_EVERY_SECONDS = 0.05
+    act(duel, "heal", key="old", params={"target": 0, "amount": 1})
+    act(duel, "heal", key="new", params={"target": 0, "amount": 1})
+    IdempotentResponse.objects.filter(key="old").update(created=timezone.now() - timedelta(days=30))
+    try:
+        assert housekeeping.start() is True
+        assert housekeeping.start() is False  # once per process
+        deadline = time.monotonic() + 10
+        while IdempotentResponse.objects.filter(key="old").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert list(IdempotentResponse.objects.values_list("key", flat=True)) == ["new"]
+    finally:
+        housekeeping.stop()
+
+
+def test_with_a_broker_the_server_leaves_expiry_to_celery_beat(settings):
+    from tracker import housekeeping
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    assert housekeeping.start() is False
 
 
 @pytest.mark.django_db(transaction=True)

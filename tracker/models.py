@@ -47,6 +47,9 @@ class Event(models.Model):
     group = models.CharField(max_length=60, blank=True, default="")
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)
     engine_version = models.PositiveIntegerField(default=1)
+    # The session version this event made: with the undo marks' versions, it gives the state at any
+    # version again, which is what a retried key's answer is rebuilt from. Older rows have none.
+    version = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -71,6 +74,7 @@ class UndoMark(models.Model):
     kind = models.CharField(max_length=4, choices=[("undo", "undo"), ("redo", "redo")])
     seqs = models.JSONField(help_text="the events it changed, oldest first")
     label = models.CharField(max_length=300, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True, help_text="the session version it made")
     created = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
@@ -78,9 +82,12 @@ class UndoMark(models.Model):
 
 
 class IdempotentResponse(models.Model):
-    """The first answer to a write that carried an Idempotency-Key, returned again on retries.
+    """A write that carried an Idempotency-Key: enough to give its first answer again on retries.
 
-    Undo and redo are writes without an Event row of their own, so the answers live here.
+    Only the version the write made (and the event's seq for an action) is kept, and the answer
+    is rebuilt from the log (services/sessions.py, answer_again): the whole answer, state and all,
+    took ten times the room of the events themselves. `body` is still read on rows written
+    before, and kept for an answer the log cannot rebuild.
     """
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="idempotent_responses")
@@ -88,7 +95,9 @@ class IdempotentResponse(models.Model):
     endpoint = models.CharField(max_length=20)
     fingerprint = models.CharField(max_length=64)
     status = models.PositiveSmallIntegerField()
-    body = models.JSONField()
+    version = models.PositiveIntegerField(null=True, blank=True)
+    seq = models.PositiveIntegerField(null=True, blank=True)
+    body = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -1,4 +1,5 @@
-"""The statements every tap runs (load and lock, append the event, swap the state), in plain SQL.
+"""The statements every tap runs (load and lock with the key's earlier write, append the event,
+swap the state, keep the key), in plain SQL.
 
 Measured (docs/PERFORMANCE.md): building and compiling these through the ORM cost about four
 times the database work itself, on a path that must answer at once. Everything else uses the ORM.
@@ -7,31 +8,68 @@ exactly as the ORM would store them.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db import connection, models
 from django.utils import timezone
 
-from .models import Session
+from .models import IdempotentResponse, Session
 
 _WRITE_FIELDS = ("id", "game", "mode", "version", "state", "last_seq", "redo_seqs")
+_REPLY_FIELDS = ("endpoint", "fingerprint", "status", "version", "seq", "body")
 
 
-def load_for_write(token: str) -> Session | None:
-    """The session row a write needs, locked for the rest of the transaction.
+class Reply(NamedTuple):
+    """What an earlier write with the same Idempotency-Key left (an IdempotentResponse row)."""
+    endpoint: str
+    fingerprint: str
+    status: int
+    version: int | None
+    seq: int | None
+    body: dict | None  # only on rows the log cannot answer for (and rows written before it could)
+
+
+def _converted(fields, row) -> list:
+    return [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") and v is not None else v
+            for f, v in zip(fields, row)]
+
+
+def _columns(model, names, alias: str) -> tuple[list, str]:
+    fields = [model._meta.get_field(name) for name in names]
+    return fields, ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
+
+
+def load_for_write(token: str, key: str | None = None) -> tuple[Session | None, Reply | None]:
+    """The session row a write needs, locked for the rest of the transaction, and what an earlier
+    write with this Idempotency-Key left, read in the same statement.
 
     SQLite holds the database write lock from BEGIN IMMEDIATE on; PostgreSQL locks the row.
     The other fields are deferred and load on first access (undo needs initial_state).
     """
-    fields = [Session._meta.get_field(name) for name in _WRITE_FIELDS]
-    table = connection.ops.quote_name(Session._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    lock = "" if connection.vendor == "sqlite" else " FOR UPDATE"
+    fields, columns = _columns(Session, _WRITE_FIELDS, "s")
+    reply_fields, reply_columns = _columns(IdempotentResponse, _REPLY_FIELDS, "r")
+    sql = (f"SELECT {columns}, {reply_columns} FROM {Session._meta.db_table} s "
+           f"LEFT JOIN {IdempotentResponse._meta.db_table} r ON r.session_id = s.id AND r.key = %s WHERE s.id = %s")
+    if connection.vendor != "sqlite":
+        sql += " FOR UPDATE OF s"
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns} FROM {table} WHERE id = %s{lock}", [token])
+        cursor.execute(sql, [key, token])  # a NULL key joins nothing
         row = cursor.fetchone()
     if row is None:
-        return None
-    values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v for f, v in zip(fields, row)]
-    return Session.from_db(connection.alias, list(_WRITE_FIELDS), values)
+        return None, None
+    width = len(fields)
+    session = Session.from_db(connection.alias, list(_WRITE_FIELDS), _converted(fields, row[:width]))
+    reply = Reply(*_converted(reply_fields, row[width:])) if row[width] is not None else None
+    return session, reply
+
+
+def find_reply(session_id: str, key: str) -> Reply | None:
+    fields, columns = _columns(IdempotentResponse, _REPLY_FIELDS, "r")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {IdempotentResponse._meta.db_table} r "
+                       "WHERE r.session_id = %s AND r.key = %s", [session_id, key])
+        row = cursor.fetchone()
+    return Reply(*_converted(fields, row)) if row is not None else None
 
 
 _insert_sql: dict[type, tuple[str, list]] = {}
@@ -47,6 +85,12 @@ def _insert(obj: models.Model) -> tuple[str, list]:
         _insert_sql[model] = (f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) VALUES ({marks})", fields)
     sql, fields = _insert_sql[model]
     return sql, [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+
+
+def insert(obj: models.Model) -> None:
+    sql, values = _insert(obj)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
 
 
 class Lost(Exception):

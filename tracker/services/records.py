@@ -3,11 +3,11 @@ its tournament): one action of the parent, applied at most once per child whatev
 request carries or lacks. Several phones tapping "Record" at the end of a game all get the first answer."""
 from __future__ import annotations
 
-from tracker import selectors
+from tracker import selectors, store
 from tracker.engine import LinkError
 from tracker.errors import BadRequest, NotFound, ReadOnly
 from tracker.games import get_game
-from tracker.models import Event, IdempotentResponse, Session
+from tracker.models import Event, Session
 
 from . import linking, sessions
 
@@ -20,10 +20,9 @@ def _recorded(parent: Session, action: str, child: Session) -> Event | None:
 
 
 def _answer_again(parent: Session, event: Event) -> sessions.WriteResult:
-    first = IdempotentResponse.objects.filter(session=parent, key=event.idempotency_key).first() \
-        if event.idempotency_key else None
+    first = store.find_reply(parent.pk, event.idempotency_key) if event.idempotency_key else None
     if first is not None:
-        return sessions.WriteResult(first.status, first.body, replayed=True)
+        return sessions.answer_again(parent, first)
     # recorded before first answers were kept under the record's own key: say so with today's state
     return sessions.WriteResult(200, {"event": sessions.event_dict(event), "version": parent.version,
                                       "state": parent.state, "outcome": parent.outcome, "notes": []},

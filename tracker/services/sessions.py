@@ -9,7 +9,8 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tracker import live, store
@@ -34,34 +35,39 @@ def _fingerprint(endpoint: str, payload) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def _lock_for_write(token: str) -> Session:
-    session = store.load_for_write(token)
+def _lock_for_write(token: str, key: str | None) -> tuple[Session, store.Reply | None]:
+    session, reply = store.load_for_write(token, key)
     if session is None:
         if Session.objects.filter(view_id=token).exists():
             raise ReadOnly("This is a view-only link; it cannot change the game.")
         raise NotFound("No session with this id.")
-    return session
+    return session, reply
 
 
-def _earlier_answer(session: Session, key: str | None, endpoint: str, fingerprint: str) -> WriteResult | None:
-    if not key:
-        return None
-    record = IdempotentResponse.objects.filter(session=session, key=key).first()
-    if record is None:
-        return None
-    if record.endpoint != endpoint or record.fingerprint != fingerprint:
+def _same_request(reply: store.Reply | None, endpoint: str, fingerprint: str) -> store.Reply | None:
+    if reply is not None and (reply.endpoint != endpoint or reply.fingerprint != fingerprint):
         raise BadRequest(
             "This Idempotency-Key was already used for a different request.",
             {"Idempotency-Key": ["already used for a different request; send a new key"]},
         )
-    return WriteResult(record.status, record.body, replayed=True)
+    return reply
 
 
 def remember(session: Session, key: str | None, endpoint: str, fingerprint: str, result: WriteResult) -> None:
-    if key:
-        IdempotentResponse.objects.create(
-            session=session, key=key, endpoint=endpoint, fingerprint=fingerprint, status=result.status, body=result.body
-        )
+    """Keep what gives this answer again: the version it made and, for an action, the event's seq.
+
+    An answer that was itself given again (a record answered from an older one) is kept whole
+    when the log cannot rebuild it: one the older code kept whole, or today's state for a record
+    made before any were kept."""
+    if not key:
+        return
+    version = result.body["version"]
+    seq = result.body["event"]["seq"] if "event" in result.body else None
+    whole = None
+    if result.replayed and not Event.objects.filter(session=session, seq=seq, version=version).exists():
+        whole = result.body
+    store.insert(IdempotentResponse(session=session, key=key, endpoint=endpoint, fingerprint=fingerprint,
+                                    status=result.status, version=version, seq=seq, body=whole))
 
 
 def _check_version(session: Session, expected_version) -> None:
@@ -110,12 +116,11 @@ def write(token: str, endpoint: str, request, expected_version, idempotency_key,
     the answer for later retries. A lost race is retried unless a version was asked for."""
     fingerprint = _fingerprint(endpoint, request)
 
-    def attempt() -> WriteResult:
+    def attempt() -> WriteResult | tuple[Session, store.Reply]:
         with transaction.atomic():
-            session = _lock_for_write(token)
-            earlier = _earlier_answer(session, idempotency_key, endpoint, fingerprint)
-            if earlier:
-                return earlier
+            session, reply = _lock_for_write(token, idempotency_key)
+            if _same_request(reply, endpoint, fingerprint):
+                return session, reply
             _check_version(session, expected_version)
             result = change(session)
             remember(session, idempotency_key, endpoint, fingerprint, result)
@@ -123,7 +128,10 @@ def write(token: str, endpoint: str, request, expected_version, idempotency_key,
             transaction.on_commit(partial(live.publish, session.pk, result.body["version"]))
             return result
 
-    return _with_retries(attempt, expected_version, token)
+    done = _with_retries(attempt, expected_version, token)
+    # Rebuilt once the lock is let go: it reads only rows that never change (the log up to the
+    # key's version), and a long log takes a replay's time.
+    return answer_again(*done) if isinstance(done, tuple) else done
 
 
 def apply_locked(session: Session, type: str, params: dict, *, override_reason: str | None = None,
@@ -149,11 +157,17 @@ def apply_locked(session: Session, type: str, params: dict, *, override_reason: 
         idempotency_key=idempotency_key or None, engine_version=game.engine_version, group=group or "",
     )
     outcome = game.outcome(decision.state)
+    event.version = session.version + 1
     version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
     cardfacts.remember(session, type, params, session.state)  # session.state: the state it was decided on
-    body = {"event": event_dict(event), "version": version, "state": decision.state, "outcome": outcome,
+    return WriteResult(201, _action_body(event, version, decision, outcome), notes=list(decision.notes))
+
+
+def _action_body(event: Event, version: int, decision, outcome) -> dict:
+    shown = event_dict(event)
+    shown["params"] = _as_stored(shown["params"])  # as a retry reads them back
+    return {"event": shown, "version": version, "state": decision.state, "outcome": outcome,
             "notes": list(decision.notes)}
-    return WriteResult(201, body, notes=list(decision.notes))
 
 
 def action_fingerprint(type: str, params: dict, expected_version=None, override_reason=None) -> str:
@@ -229,7 +243,8 @@ def _mark(session: Session, kind: str, events: list[Event]) -> None:
     label = first.log or first.type
     if len(events) > 1:
         label = f"{label} (+{len(events) - 1} more)"
-    UndoMark.objects.create(session=session, kind=kind, seqs=[e.seq for e in events], label=label[:300])
+    UndoMark.objects.create(session=session, kind=kind, seqs=[e.seq for e in events], label=label[:300],
+                            version=session.version + 1)
 
 
 def session_undo(*, token: str, expected_version: int | None = None, idempotency_key: str | None = None) -> WriteResult:
@@ -279,6 +294,86 @@ def session_redo(*, token: str, expected_version: int | None = None, idempotency
         return _state_answer(session, state, stack, redone=seqs[0], redone_seqs=seqs)
 
     return write(token, "redo", [expected_version], expected_version, idempotency_key, change)
+
+
+# --- A retried Idempotency-Key's first answer, rebuilt from the log -------------------------------
+
+def _as_stored(value):
+    """`value` with its objects' keys in the order the database gives them back.
+
+    PostgreSQL's jsonb returns keys shorter first, then bytewise; a rebuilt answer starts from
+    states read back that way, so a first answer that showed its own order would differ in bytes.
+    SQLite keeps the order written."""
+    if connection.vendor != "postgresql":
+        return value
+    if isinstance(value, dict):
+        return {k: _as_stored(value[k]) for k in sorted(value, key=lambda k: (len(k.encode()), k.encode()))}
+    if isinstance(value, list):
+        return [_as_stored(v) for v in value]
+    return value
+
+
+def _written_by(model, session: Session, version: int) -> Q:
+    # Rows from before versions were kept (NULL) all came before every versioned row.
+    return model.objects.filter(Q(version__isnull=True) | Q(version__lte=version), session=session)
+
+
+def _state_at(session: Session, version: int) -> dict:
+    """The state the session had at `version`: the events written by then, less those the undo and
+    redo marks written by then had taken back, replayed in seq order (as undo itself does)."""
+    undone: set[int] = set()
+    for kind, seqs in _written_by(UndoMark, session, version).order_by("pk").values_list("kind", "seqs"):
+        if kind == "undo":
+            undone.update(seqs)
+        else:
+            undone.difference_update(seqs)
+    alive = [(t, p) for seq, t, p in _written_by(Event, session, version).order_by("seq")
+             .values_list("seq", "type", "params") if seq not in undone]
+    return replay(get_game(session.game), session.initial_state, alive)
+
+
+def _rebuilt(session: Session, reply: store.Reply) -> dict | None:
+    """The first answer of the write `reply` stands for, or None when the log cannot give it."""
+    game, version = get_game(session.game), reply.version
+    if version is None:
+        return None
+    if reply.seq is not None:
+        event = Event.objects.filter(session=session, seq=reply.seq, version=version).first()
+        if event is None:
+            return None
+        # decided again on the state it was first decided on: the same state, outcome and notes
+        before = _as_stored(_state_at(session, version - 1))
+        decision = decide(game, before, Action(event.type, event.params, event.override_reason or None),
+                          mode=session.mode)
+        if not decision.accepted:  # the engine changed its mind since (a new engine_version)
+            return None
+        event.undone = False  # as it was when first answered
+        return _action_body(event, version, decision, game.outcome(decision.state))
+    mark = UndoMark.objects.filter(session=session, version=version, kind=reply.endpoint).first()
+    if mark is None:
+        return None
+    if mark.kind == "undo":  # undo replays the live log from the start, so does its answer
+        state = _state_at(session, version)
+        extra = {"undone": mark.seqs[-1], "undone_seqs": sorted(mark.seqs)}
+    else:  # redo applied its events on the state it found, so does its answer
+        state = _as_stored(_state_at(session, version - 1))
+        events = {e.seq: e for e in Event.objects.filter(session=session, seq__in=mark.seqs)}
+        for seq in mark.seqs:
+            apply_unchecked(game, state, events[seq].type, events[seq].params, mode=session.mode)
+        extra = {"redone": mark.seqs[0], "redone_seqs": list(mark.seqs)}
+    return {"version": version, "state": state, "outcome": game.outcome(state), **extra}
+
+
+def answer_again(session: Session, reply: store.Reply) -> WriteResult:
+    """The first answer again, for a retried Idempotency-Key."""
+    body = reply.body if reply.body is not None else _rebuilt(session, reply)
+    if body is None:  # rows the log cannot speak for: say where the game is now, as records always did
+        session.refresh_from_db(fields=["version", "state", "outcome"])
+        body = {"version": session.version, "state": session.state, "outcome": session.outcome}
+        event = Event.objects.filter(session=session, seq=reply.seq).first() if reply.seq is not None else None
+        if event is not None:
+            body = {"event": event_dict(event), **body, "notes": []}
+    return WriteResult(reply.status, body, replayed=True)
 
 
 def idempotency_keys_expire(days: int) -> int:
