@@ -2,6 +2,7 @@
 phone hears, when, and what it is refused. The broker is the settings' own: in memory under
 `make test`, Redis on CI's services run."""
 import asyncio
+import threading
 import time
 
 import httpx
@@ -192,3 +193,45 @@ def test_a_broker_that_cannot_count_seats_sends_the_phone_to_polling_not_a_500(b
     response = httpx.get(f"{base}/t/{session['id']}/live/")
     assert response.status_code == 503 and "polling" in response.json()["detail"]
     assert response.headers["retry-after"]
+
+
+def test_a_change_whose_message_was_lost_arrives_with_the_next_heartbeat(base, streams, monkeypatch):
+    session = new_session(base)
+    s = streams(base, session["id"], since=0)
+    assert s.next("hb")[1] == {"version": 0}
+    monkeypatch.setattr(live_broker.get_broker(), "publish", lambda channel, version: None)  # Redis hiccup
+    tap(base, session)
+    assert s.next("state", timeout=3)[1]["version"] == 1  # read from the database at the heartbeat
+
+
+def test_streams_and_unchanged_polls_are_answered_ahead_of_django(base, streams):
+    """An open stream holds no thread, and an unchanged poll is one query: neither runs Django's
+    request stack (whose synchronous middleware would hold a thread per open stream)."""
+    from django.core.signals import request_started
+
+    session = new_session(base)
+    started = []
+    receiver = lambda **kwargs: started.append(1)  # noqa: E731
+    request_started.connect(receiver)
+    try:
+        before = threading.active_count()
+        opened = [streams(base, session["id"], since=0) for _ in range(20)]
+        for s in opened:
+            s.next("hb")
+        server_threads = threading.active_count() - before - len(opened)  # less the test's readers
+        etag = httpx.get(f"{base}/api/sessions/{session['id']}/").headers["etag"]
+        started.clear()
+        polled = httpx.get(f"{base}/api/sessions/{session['id']}/", headers={"If-None-Match": etag})
+        assert polled.status_code == 304 and polled.headers["etag"] == etag
+        assert "no-cache" in polled.headers["cache-control"]
+        assert started == []
+        assert httpx.get(f"{base}/api/sessions/{session['view_id']}/", headers={"If-None-Match": etag}).status_code == 200
+        assert started == [1]  # a changed (here: another link's) poll goes on to Django
+    finally:
+        request_started.disconnect(receiver)
+    assert server_threads < 8, f"{server_threads} server threads for 20 open streams"
+
+
+def test_a_host_the_site_does_not_serve_is_refused_before_any_stream(base):
+    session = new_session(base)
+    assert httpx.get(f"{base}/t/{session['id']}/live/", headers={"Host": "elsewhere.example"}).status_code == 400

@@ -132,9 +132,11 @@ class AsgiServer:
         from django.conf import settings
         from django.core.handlers.asgi import ASGIHandler
 
+        from tracker.live.asgi import live_first
+
         # static files straight from the source folders, as `make run` serves them (no collectstatic)
         settings.WHITENOISE_USE_FINDERS = settings.WHITENOISE_AUTOREFRESH = True
-        application = ASGIHandler()
+        application = live_first(ASGIHandler())  # as tablekeeper.asgi serves it, less its lifespan
 
         self.sock = serving.listening_socket("127.0.0.1", 0)
         self.url = f"http://localhost:{self.sock.getsockname()[1]}"

@@ -3,11 +3,16 @@
 Frames (docs/LIVE.md):
 - `state` (id = version): {"version": n, "html": the state fragment as this link sees it}; sent when
   the stream opens if the phone is behind (its `?v=` or Last-Event-ID), then at every change;
-- `hb` every LIVE_HEARTBEAT_SECONDS: {"version": n}; a phone that hears nothing for a while knows its
-  connection died, and a server write to a dead connection fails, which ends the stream here;
+- `hb` every LIVE_HEARTBEAT_SECONDS: {"version": the session's version, read afresh}; a phone that
+  hears nothing for a while knows its connection died, a server write to a dead connection fails,
+  which ends the stream here, and a change whose message was lost is caught up at the latest here;
 - `bye` before the stream ends on its own after LIVE_MAX_SECONDS: {"reason": ...}; the phone opens a
   new one at once.
 A phone beyond the limits (per session, per client address) gets a 429 and goes on polling.
+
+`open_stream` is the whole answer, whatever carries it: tracker/live/asgi.py serves it straight
+from the ASGI server (no middleware, no thread held by an open stream), and the Django view below
+serves it to anything that reaches it through Django.
 """
 from __future__ import annotations
 
@@ -16,11 +21,12 @@ import json
 import logging
 import re
 import secrets
+from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connections
-from django.http import JsonResponse, StreamingHttpResponse
+from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.throttling import BaseThrottle
 
@@ -34,11 +40,15 @@ RETRY_MS = 1500  # how soon a browser's own EventSource tries again after a drop
 # `c`: the page's own id, so that a phone reconnecting (its old connection maybe not yet known dead)
 # keeps its one seat instead of taking a second
 PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+STREAM_HEADERS = {"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform",
+                  "X-Accel-Buffering": "no"}  # nginx: pass each frame on at once
+
+Answer = tuple[int, dict, "bytes | AsyncIterator[str]"]
 
 
-def _closing(fn):
-    """Run `fn` in a worker thread and close that thread's database connection after it: under ASGI
-    a stream's reads happen outside any request, and nothing else would close them."""
+def closing(fn):
+    """Run `fn` in a worker thread and close that thread's database connection after it: a stream's
+    reads happen outside any request, and nothing else would close them."""
 
     def run(*args, **kwargs):
         try:
@@ -49,8 +59,8 @@ def _closing(fn):
     return sync_to_async(run, thread_sensitive=False)
 
 
-_head = _closing(lambda token: selectors.session_get(token, full=False))
-_fragment = _closing(state_fragment)
+_head = closing(lambda token: selectors.session_get(token, full=False))
+_fragment = closing(state_fragment)
 _rendering: dict[tuple, asyncio.Future] = {}
 
 
@@ -66,9 +76,12 @@ async def _shared_fragment(token: str, key: tuple):
     return await asyncio.shield(pending)
 
 
-def _since(request) -> tuple[int | None, str | None]:
-    """The version the phone has: Last-Event-ID (a browser reconnecting) wins over ?v= (first open)."""
-    raw = request.headers.get("Last-Event-ID") or request.GET.get("v")
+def _problem(status: int, detail: str, errors: dict | None = None, headers: dict | None = None) -> Answer:
+    body = {"detail": detail, **({"errors": errors} if errors else {})}
+    return status, {"Content-Type": "application/json", **(headers or {})}, json.dumps(body).encode()
+
+
+def _since(raw: str | None) -> tuple[int | None, str | None]:
     if raw in (None, ""):
         return None, None
     if not raw.isdigit() or len(raw) > 9:
@@ -81,52 +94,46 @@ def _frame(event: str, data: dict, version: int | None = None) -> str:
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-@csrf_exempt  # it only reads; any other method gets a 405 that says so, not a CSRF refusal
-async def stream(request, token):
-    if request.method != "GET":
-        return JsonResponse({"detail": "Method not allowed."}, status=405, headers={"Allow": "GET"})
-    unknown = sorted(set(request.GET) - {"v", "c"})
+async def open_stream(token: str, query: dict[str, str], last_event_id: str | None, client: str) -> Answer:
+    """(status, headers, body): a JSON problem as bytes, or the frames as an async iterator.
+
+    `query` holds the last value of each query parameter; Last-Event-ID (a browser reconnecting)
+    wins over ?v= (first open)."""
+    unknown = sorted(set(query) - {"v", "c"})
     if unknown:
-        return JsonResponse({"detail": "Unknown query parameter.",
-                             "errors": {name: ["unknown query parameter; this endpoint reads v and c"] for name in unknown}},
-                            status=400)
-    since, problem = _since(request)
+        return _problem(400, "Unknown query parameter.",
+                        {name: ["unknown query parameter; this endpoint reads v and c"] for name in unknown})
+    since, problem = _since(last_event_id or query.get("v"))
     if problem:
-        return JsonResponse({"detail": "Bad version.", "errors": {"v": [problem]}}, status=400)
-    seat = request.GET.get("c") or secrets.token_hex(8)
+        return _problem(400, "Bad version.", {"v": [problem]})
+    seat = query.get("c") or secrets.token_hex(8)
     if not PAGE_ID.fullmatch(seat):
-        return JsonResponse({"detail": "Bad page id.", "errors": {"c": ["8 to 64 letters, digits, - or _"]}}, status=400)
+        return _problem(400, "Bad page id.", {"c": ["8 to 64 letters, digits, - or _"]})
     head = await _head(token)
     if head is None:
-        return JsonResponse({"detail": "No session with this id."}, status=404)
+        return _problem(404, "No session with this id.")
 
     broker = get_broker()
     ttl = settings.LIVE_HEARTBEAT_SECONDS * 3
     channel = channel_for(head.session.pk)
     seats = [(f"tk:seats:session:{channel}", settings.LIVE_MAX_PER_SESSION, "this game"),
-             (f"tk:seats:address:{BaseThrottle().get_ident(request)}", settings.LIVE_MAX_PER_ADDRESS, "this address")]
+             (f"tk:seats:address:{client}", settings.LIVE_MAX_PER_ADDRESS, "this address")]
     taken = []
     for key, limit, what in seats:
         try:
             admitted = await broker.admit(key, seat, limit, ttl)
         except Exception:  # Redis unreachable: the phone is not left without the game, it polls
             log.warning("live: could not count seats", exc_info=True)
-            return JsonResponse({"detail": "Live updates are not available just now; this phone follows the game "
-                                           "by polling."}, status=503, headers={"Retry-After": "30"})
+            return _problem(503, "Live updates are not available just now; this phone follows the game by polling.",
+                            headers={"Retry-After": "30"})
         if not admitted:
             for held in taken:
                 await broker.leave(held, seat)
-            return JsonResponse(
-                {"detail": f"Too many live connections to {what} ({limit}); this phone follows the game by polling.",
-                 "errors": {"connections": [f"at most {limit} for {what}"]}},
-                status=429, headers={"Retry-After": str(int(settings.LIVE_HEARTBEAT_SECONDS))})
+            return _problem(429, f"Too many live connections to {what} ({limit}); this phone follows the game by "
+                                 "polling.", {"connections": [f"at most {limit} for {what}"]},
+                            {"Retry-After": str(int(settings.LIVE_HEARTBEAT_SECONDS))})
         taken.append(key)
-
-    response = StreamingHttpResponse(_frames(broker, channel, token, head.can_write, since, taken, seat),
-                                     content_type="text/event-stream; charset=utf-8")
-    response["Cache-Control"] = "no-cache, no-transform"
-    response["X-Accel-Buffering"] = "no"  # nginx: pass each frame on at once
-    return response
+    return 200, dict(STREAM_HEADERS), _frames(broker, channel, token, head.can_write, since, taken, seat)
 
 
 async def _frames(broker, channel: str, token: str, can_write: bool, since: int | None, seats: list[str], seat: str):
@@ -139,33 +146,40 @@ async def _frames(broker, channel: str, token: str, can_write: bool, since: int 
     try:
         yield f"retry: {RETRY_MS}\n\n"
         sent = since if since is not None else -1
-        found = await _fragment(token)
-        if found is None:
-            yield _frame("bye", {"reason": "the session is gone"})
-            return
-        if found[0] > sent:
-            sent = found[0]
-            yield _frame("state", {"version": sent, "html": found[1]}, sent)
-        else:
-            yield _frame("hb", {"version": found[0]})
+        due = opening = True  # read the session now: the phone may be behind already
         while True:
+            if due or sub.resync or sub.newest > sent:
+                due = sub.resync = False
+                found = await _shared_fragment(token, (channel, can_write))
+                if found is None:
+                    yield _frame("bye", {"reason": "the session is gone"})
+                    return
+                if found[0] > sent:
+                    sent = found[0]
+                    yield _frame("state", {"version": sent, "html": found[1]}, sent)
+                elif opening:  # up to date: a first word, so that the phone knows it is live
+                    yield _frame("hb", {"version": found[0]})
+                opening = False
+                if sub.newest > found[0]:
+                    sub.nudge()  # a change landed while this one was read: go round again at once
             left = ends - loop.time()
             if left <= 0:
                 yield _frame("bye", {"reason": "a fresh connection, to spread the load; reconnect now"})
                 return
-            if not await sub.wait(min(beat, left)):
-                for key in seats:
-                    await broker.keep(key, seat, ttl)
-                yield _frame("hb", {"version": max(sent, 0)})
+            if await sub.wait(min(beat, left)):
                 continue
-            if sub.resync or sub.newest > sent:
-                sub.resync = False
-                found = await _shared_fragment(token, (channel, can_write))
-                if found is not None and found[0] > sent:
-                    sent = found[0]
-                    yield _frame("state", {"version": sent, "html": found[1]}, sent)
-                if found is not None and sub.newest > found[0]:
-                    sub.nudge()  # a change landed while this one was read: go round again at once
+            for key in seats:
+                await broker.keep(key, seat, ttl)
+            # the version as the database has it, not as this stream last heard: a message lost on
+            # the way (Redis restarting) is caught up here
+            head = await _head(token)
+            if head is None:
+                yield _frame("bye", {"reason": "the session is gone"})
+                return
+            if head.session.version > sent:
+                due = True
+                continue
+            yield _frame("hb", {"version": max(sent, 0)})
     finally:
         await _let_go(broker, sub, seats, seat)
 
@@ -177,3 +191,18 @@ async def _let_go(broker, sub, seats, seat) -> None:
             await broker.leave(key, seat)
     except Exception:  # Redis gone: the seats lapse on their own after their time to live
         pass
+
+
+@csrf_exempt  # it only reads; any other method gets a 405 that says so, not a CSRF refusal
+async def stream(request, token):
+    if request.method != "GET":
+        return JsonResponse({"detail": "Method not allowed."}, status=405, headers={"Allow": "GET"})
+    query = {name: request.GET.get(name) for name in request.GET}
+    status, headers, body = await open_stream(token, query, request.headers.get("Last-Event-ID"),
+                                              BaseThrottle().get_ident(request))
+    if isinstance(body, bytes):
+        return HttpResponse(body, status=status, headers=headers)
+    response = StreamingHttpResponse(body, status=status)
+    for name, value in headers.items():
+        response[name] = value
+    return response
