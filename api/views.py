@@ -17,7 +17,8 @@ from . import presenters
 from .base import StrictView
 from .parsers import text_problem
 from .pagination import EventPagination
-from .serializers import ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer
+from .serializers import (ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer,
+                          plain_action)
 from .throttles import SessionCreateThrottle, WriteThrottle
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -138,9 +139,11 @@ class SessionActionsView(StrictView):
                        "state": serializers.DictField(), "outcome": serializers.DictField(allow_null=True)}),
                        400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 422: ERROR, 429: TOO_MANY})
     def post(self, request, token):
-        data = ActionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = plain_action(request.data)
+        if v is None:  # anything unusual: the serializer says what is wrong, or takes it as it is
+            data = ActionSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            v = data.validated_data
         try:
             result = sessions.session_action_apply(
                 token=token, type=v["type"], params=v.get("params") or {},

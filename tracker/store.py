@@ -34,9 +34,16 @@ def _converted(fields, row) -> list:
             for f, v in zip(fields, row)]
 
 
+_column_lists: dict[tuple, tuple[list, str]] = {}
+
+
 def _columns(model, names, alias: str) -> tuple[list, str]:
-    fields = [model._meta.get_field(name) for name in names]
-    return fields, ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
+    # built once per model and backend: every tap asks for the same lists
+    key = (model, names, alias, connection.vendor)
+    if key not in _column_lists:
+        fields = [model._meta.get_field(name) for name in names]
+        _column_lists[key] = fields, ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
+    return _column_lists[key]
 
 
 def load_for_write(token: str, key: str | None = None) -> tuple[Session | None, Reply | None]:
