@@ -52,6 +52,18 @@ def test_sqlite_runs_in_wal_with_immediate_transactions(db):
     assert connection.settings_dict["CONN_MAX_AGE"] == int(os.environ.get("CONN_MAX_AGE", 0))
 
 
+def keyed_undo_and_redo(duel, act):
+    """Two keyed writes that keep a row of their own (an action's key lives on its event): the
+    first made a month ago."""
+    from rest_framework.test import APIClient
+
+    act(duel, "heal", params={"target": 0, "amount": 1})
+    for path, key in (("undo", "old"), ("redo", "new")):
+        assert APIClient().post(f"/api/sessions/{duel['id']}/{path}/", {}, format="json",
+                                HTTP_IDEMPOTENCY_KEY=key).status_code == 200
+    IdempotentResponse.objects.filter(key="old").update(created=timezone.now() - timedelta(days=30))
+
+
 def _settings_with(**env) -> dict:
     code = ("import json, django; django.setup(); from django.conf import settings; "
             "print(json.dumps(settings.DATABASES['default'], default=str))")
@@ -84,9 +96,7 @@ def test_the_embedded_default_expires_keys_on_a_timer_started_once(duel, act, se
 
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.IDEMPOTENCY_EXPIRY_EVERY_SECONDS = 0.05
-    act(duel, "heal", key="old", params={"target": 0, "amount": 1})
-    act(duel, "heal", key="new", params={"target": 0, "amount": 1})
-    IdempotentResponse.objects.filter(key="old").update(created=timezone.now() - timedelta(days=30))
+    keyed_undo_and_redo(duel, act)
     try:
         assert housekeeping.start() is True
         assert housekeeping.start() is False  # once per process
@@ -118,9 +128,7 @@ def test_audit_task_round_trip(duel, act):
 
 @pytest.mark.django_db(transaction=True)
 def test_expired_idempotency_keys_are_forgotten(duel, act):
-    act(duel, "heal", key="old", params={"target": 0, "amount": 1})
-    act(duel, "heal", key="new", params={"target": 0, "amount": 1})
-    IdempotentResponse.objects.filter(key="old").update(created=timezone.now() - timedelta(days=30))
+    keyed_undo_and_redo(duel, act)
     assert tasks.expire_idempotency_keys.delay(7).get(timeout=30) == 1
     assert list(IdempotentResponse.objects.values_list("key", flat=True)) == ["new"]
 

@@ -46,6 +46,9 @@ class Event(models.Model):
     # takes the group back at once and the log shows it as one line.
     group = models.CharField(max_length=60, blank=True, default="")
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    # What the request with that key asked (services/sessions._fingerprint): a retry must ask the
+    # same. An action's key lives here and nowhere else; empty on rows from before.
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     engine_version = models.PositiveIntegerField(default=1)
     # The session version this event made: with the undo marks' versions, it gives the state at any
     # version again, which is what a retried key's answer is rebuilt from. Older rows have none.
@@ -87,7 +90,9 @@ class IdempotentResponse(models.Model):
     Only the version the write made (and the event's seq for an action) is kept, and the answer
     is rebuilt from the log (services/sessions.py, answer_again): the whole answer, state and all,
     took ten times the room of the events themselves. `body` is still read on rows written
-    before, and kept for an answer the log cannot rebuild.
+    before, and kept for an answer the log cannot rebuild. A plain action keeps its key on its
+    event (Event.idempotency_key, .fingerprint): rows here are undo, redo, records, and actions
+    recorded before.
     """
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="idempotent_responses")

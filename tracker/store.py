@@ -13,7 +13,7 @@ from typing import NamedTuple
 from django.db import connection, models
 from django.utils import timezone
 
-from .models import IdempotentResponse, Session
+from .models import Event, IdempotentResponse, Session
 
 _WRITE_FIELDS = ("id", "game", "mode", "version", "state", "last_seq", "redo_seqs")
 _REPLY_FIELDS = ("endpoint", "fingerprint", "status", "version", "seq", "body")
@@ -55,19 +55,26 @@ def load_for_write(token: str, key: str | None = None) -> tuple[Session | None, 
     """
     fields, columns = _columns(Session, _WRITE_FIELDS, "s")
     reply_fields, reply_columns = _columns(IdempotentResponse, _REPLY_FIELDS, "r")
-    sql = (f"SELECT {columns}, {reply_columns} FROM {Session._meta.db_table} s "
-           f"LEFT JOIN {IdempotentResponse._meta.db_table} r ON r.session_id = s.id AND r.key = %s WHERE s.id = %s")
+    event_fields, event_columns = _columns(Event, ("fingerprint", "version", "seq"), "e")
+    sql = (f"SELECT {columns}, {reply_columns}, {event_columns} FROM {Session._meta.db_table} s "
+           f"LEFT JOIN {IdempotentResponse._meta.db_table} r ON r.session_id = s.id AND r.key = %s "
+           f"LEFT JOIN {Event._meta.db_table} e ON e.session_id = s.id AND e.idempotency_key = %s "
+           "AND e.fingerprint <> '' WHERE s.id = %s")
     if connection.vendor != "sqlite":
         sql += " FOR UPDATE OF s"
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, token])  # a NULL key joins nothing
+        cursor.execute(sql, [key, key, token])  # a NULL key joins nothing
         row = cursor.fetchone()
     if row is None:
         return None, None
-    width = len(fields)
+    width, replied = len(fields), len(fields) + len(reply_fields)
     session = Session.from_db(connection.alias, list(_WRITE_FIELDS), _converted(fields, row[:width]))
-    reply = Reply(*_converted(reply_fields, row[width:])) if row[width] is not None else None
-    return session, reply
+    if row[width] is not None:
+        return session, Reply(*_converted(reply_fields, row[width:replied]))
+    if row[replied] is not None:  # an action: its event is the record of its key
+        fingerprint, version, seq = row[replied:]
+        return session, Reply("action", fingerprint, 201, version, seq, None)
+    return session, None
 
 
 def find_reply(session_id: str, key: str) -> Reply | None:

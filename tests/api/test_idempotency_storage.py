@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from tracker.games.dark_force.tests.test_api_tournament import (  # noqa: F401 (tournament: a fixture)
     _ben_wins_on_halls, _duel, _record, tournament)
 from tracker.models import Event, IdempotentResponse
+from tracker.services import sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -82,16 +83,25 @@ def test_a_key_keeps_the_version_not_the_answer(api, duel):
                            "+ length(fingerprint) + length(created) + 12 FROM tracker_idempotentresponse")
         rows = {key: (empty, size) for key, empty, size in cursor.fetchall()}
     state_bytes = len(json.dumps(duel["state"]))
-    assert set(rows) == {"tap-1", "u-1"}
-    for empty, size in rows.values():
-        assert empty and size < 300 < state_bytes
-    assert list(IdempotentResponse.objects.order_by("key").values_list("version", "seq")) == [(1, 1), (2, None)]
+    # the action's key lives on its event; the undo, which has no event, keeps a small row
+    assert set(rows) == {"u-1"}
+    assert rows["u-1"][0] and rows["u-1"][1] < 300 < state_bytes
+    assert list(IdempotentResponse.objects.values_list("version", "seq")) == [(2, None)]
+    keyed = Event.objects.get(idempotency_key="tap-1")
+    assert (keyed.version, len(keyed.fingerprint)) == (1, 64)
 
 
-def test_a_row_written_with_its_whole_answer_is_still_answered_from_it(api, duel):
+def test_a_key_kept_whole_before_is_still_answered_from_it(api, duel):
+    """Before, an action's key kept its whole answer in its own row and its event had no fingerprint."""
     first = _post(api, duel, "actions", "tap-1", LOSS).json()
-    IdempotentResponse.objects.filter(key="tap-1").update(body=dict(first, notes=["as kept before"]))
+    Event.objects.filter(idempotency_key="tap-1").update(fingerprint="")
+    IdempotentResponse.objects.create(
+        session_id=duel["id"], key="tap-1", endpoint="action", status=201, version=1, seq=1,
+        fingerprint=sessions._fingerprint("action", [LOSS["type"], LOSS["params"], None, None]),
+        body=dict(first, notes=["as kept before"]))
     assert _post(api, duel, "actions", "tap-1", LOSS).json()["notes"] == ["as kept before"]
+    refused = _post(api, duel, "actions", "tap-1", {"type": "heal", "params": {"target": 1, "amount": 1}})
+    assert refused.status_code == 400 and "Idempotency-Key" in refused.json()["errors"]
 
 
 def test_a_record_retried_with_its_key_or_another_gets_the_first_bytes(api, tournament):  # noqa: F811

@@ -20,6 +20,8 @@ def _recorded(parent: Session, action: str, child: Session) -> Event | None:
 
 
 def _answer_again(parent: Session, event: Event) -> sessions.WriteResult:
+    if event.fingerprint:  # the record's event keeps its own key's answer
+        return sessions.answer_again(parent, store.Reply("action", event.fingerprint, 201, event.version, event.seq, None))
     first = store.find_reply(parent.pk, event.idempotency_key) if event.idempotency_key else None
     if first is not None:
         return sessions.answer_again(parent, first)
@@ -62,9 +64,8 @@ def record(*, token: str, link: str | None = None, idempotency_key: str | None =
             raise BadRequest(exc.detail, exc.errors) from exc
         params = dict(params, session=child.view_id)
         key = _free_key(locked, f"{found.record_key}{child.pk}")
-        result = sessions.apply_locked(locked, found.record_action, params, idempotency_key=key)
-        sessions.remember(locked, key, "action", sessions.action_fingerprint(found.record_action, params), result)
-        return result
+        return sessions.apply_locked(locked, found.record_action, params, idempotency_key=key,
+                                     fingerprint=sessions.action_fingerprint(found.record_action, params))
 
     result = sessions.write(parent.pk, "record", [child.pk], None, idempotency_key, change)
     return parent, found.name, result

@@ -59,8 +59,8 @@ def remember(session: Session, key: str | None, endpoint: str, fingerprint: str,
     An answer that was itself given again (a record answered from an older one) is kept whole
     when the log cannot rebuild it: one the older code kept whole, or today's state for a record
     made before any were kept."""
-    if not key:
-        return
+    if not key or (endpoint == "action" and not result.replayed):
+        return  # a fresh action's event carries its key and fingerprint (apply_locked)
     version = result.body["version"]
     seq = result.body["event"]["seq"] if "event" in result.body else None
     whole = None
@@ -135,8 +135,9 @@ def write(token: str, endpoint: str, request, expected_version, idempotency_key,
 
 
 def apply_locked(session: Session, type: str, params: dict, *, override_reason: str | None = None,
-                 idempotency_key: str | None = None, group: str = "") -> WriteResult:
-    """Decide and record one action on a session already locked for this transaction."""
+                 idempotency_key: str | None = None, group: str = "", fingerprint: str = "") -> WriteResult:
+    """Decide and record one action on a session already locked for this transaction. With a key, the
+    event keeps it and `fingerprint` (what the keyed request asked), which answer its retries."""
     game = get_game(session.game)
     try:
         decision = decide(game, session.state, Action(type, params, override_reason), mode=session.mode)
@@ -154,7 +155,8 @@ def apply_locked(session: Session, type: str, params: dict, *, override_reason: 
         player=params.get("player") if isinstance(params.get("player"), int) else None,
         log=decision.log[:300], overridden=overridden,
         override_reason=(override_reason or "").strip() if overridden else "",
-        idempotency_key=idempotency_key or None, engine_version=game.engine_version, group=group or "",
+        idempotency_key=idempotency_key or None, fingerprint=fingerprint if idempotency_key else "",
+        engine_version=game.engine_version, group=group or "",
     )
     outcome = game.outcome(decision.state)
     event.version = session.version + 1
@@ -186,11 +188,12 @@ def session_action_apply(
 ) -> WriteResult:
     params = params if params is not None else {}
 
-    def change(session: Session) -> WriteResult:
-        return apply_locked(session, type, params, override_reason=override_reason,
-                            idempotency_key=idempotency_key, group=group)
-
     request = [type, params, expected_version, override_reason] + ([group] if group else [])
+
+    def change(session: Session) -> WriteResult:
+        return apply_locked(session, type, params, override_reason=override_reason, idempotency_key=idempotency_key,
+                            group=group, fingerprint=_fingerprint("action", request) if idempotency_key else "")
+
     return write(token, "action", request, expected_version, idempotency_key, change)
 
 
