@@ -33,7 +33,9 @@ class Session(models.Model):
 class Event(models.Model):
     """An applied action. Append-only: undo marks `undone`, nothing is ever deleted."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="events")
+    # no index of its own: the unique (session, seq) index serves every look-up by session, and one
+    # index fewer is one page fewer written on every tap
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=60)
     params = models.JSONField(default=dict)

@@ -110,11 +110,12 @@ def _with_retries(fn, expected_version, token):
     raise Conflict("Another phone changed the game at the same moment; try again.", session)
 
 
-def write(token: str, endpoint: str, request, expected_version, idempotency_key, change) -> WriteResult:
+def write(token: str, endpoint: str, request, expected_version, idempotency_key, change,
+          fingerprint: str | None = None) -> WriteResult:
     """The shape every write shares: one transaction that locks the session, answers a retried
     Idempotency-Key with its first answer, checks the version, makes `change(session)` and keeps
     the answer for later retries. A lost race is retried unless a version was asked for."""
-    fingerprint = _fingerprint(endpoint, request)
+    fingerprint = fingerprint or _fingerprint(endpoint, request)
 
     def attempt() -> WriteResult | tuple[Session, store.Reply]:
         with transaction.atomic():
@@ -189,12 +190,13 @@ def session_action_apply(
     params = params if params is not None else {}
 
     request = [type, params, expected_version, override_reason] + ([group] if group else [])
+    fingerprint = _fingerprint("action", request)
 
     def change(session: Session) -> WriteResult:
         return apply_locked(session, type, params, override_reason=override_reason, idempotency_key=idempotency_key,
-                            group=group, fingerprint=_fingerprint("action", request) if idempotency_key else "")
+                            group=group, fingerprint=fingerprint)
 
-    return write(token, "action", request, expected_version, idempotency_key, change)
+    return write(token, "action", request, expected_version, idempotency_key, change, fingerprint)
 
 
 def event_dict(event: Event) -> dict:
