@@ -47,6 +47,7 @@ bench: $(STAMP) $(SECRET)
 	$(PY) -m bench.search
 	$(PY) -m bench.browser
 	$(PY) -m bench.taps
+	$(PY) -m bench.live
 	@if command -v pg_isready >/dev/null && pg_isready -h 127.0.0.1 -p 5432 -q; then \
 	  psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='tablekeeper_bench'" | grep -q 1 || \
 	    psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE tablekeeper_bench"; \
