@@ -37,3 +37,17 @@ def test_a_retried_key_a_refusal_and_a_stale_version_publish_nothing(api, duel, 
         act(duel, "life_point_loss", expected=409, params={"target": 1, "amount": 1}, expected_version=0)
     assert published == [(duel["id"], 2)]  # only the one new thing that happened
     assert len(pending) == 1
+
+
+def test_a_linked_record_publishes_the_session_it_is_recorded_in(api, db, published, django_capture_on_commit_callbacks):
+    from tracker.games.dark_force.tests.test_api_tournament import _ben_wins_on_halls, _create, _duel, _record
+
+    tournament = _create(api, {"game": "dark-force", "mode": "tournament", "players": [{"name": "Ann"}, {"name": "Ben"}],
+                               "options": {}})
+    duel = _ben_wins_on_halls(api, _duel(api, tournament))
+    published.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        first = _record(api, duel, HTTP_IDEMPOTENCY_KEY="rec-1")
+        again = _record(api, duel, HTTP_IDEMPOTENCY_KEY="rec-2")  # recorded already: nothing new
+    assert first.status_code == 201 and again.content == first.content
+    assert published == [(tournament["id"], first.json()["version"])]

@@ -1,7 +1,8 @@
 """Scale-out, tested rather than assumed: two server processes (tablekeeper.asgi under uvicorn, as
 production runs them) on two ports, sharing one database and one Redis. A phone following the game
 on one hears a tap recorded through the other; nothing a process keeps for itself decides what a
-phone sees. Needs Redis: it runs on CI's services run (.ci/run sets REDIS_URL)."""
+phone sees. Needs Redis: it runs on CI's services run (.ci/run sets REDIS_URL). Beside it, `make run`'s
+own server command, one process with no Redis, serves pages, API and streams."""
 import os
 import socket
 import subprocess
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DUEL = {"game": "aventuria", "mode": "duel", "players": [{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}],
         "options": {"starting_player": 0}}
 
-pytestmark = pytest.mark.skipif(not settings.LIVE_REDIS_URL, reason="scale-out needs Redis (CI's services run)")
+needs_redis = pytest.mark.skipif(not settings.LIVE_REDIS_URL, reason="scale-out needs Redis (CI's services run)")
 
 
 def _free_port() -> int:
@@ -37,19 +38,14 @@ def _database_url() -> str:
     return f"postgres://{user}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
-@pytest.fixture
-def servers(transactional_db):
-    env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": settings.LIVE_REDIS_URL,
-           "LIVE_REDIS_URL": settings.LIVE_REDIS_URL, "SECRET_KEY": settings.SECRET_KEY, "CONN_MAX_AGE": "0",
-           "LIVE_HEARTBEAT_SECONDS": "1", "API_RATE_SESSIONS": "off", "API_RATE_ACTIONS": "off", "DEBUG": "false"}
+def _start(commands: list[list[str]], env: dict):
+    """Start each server command (a `{port}` in it is given a free port): (process, base URL) pairs,
+    once all of them answer. The caller stops them (`_stop`)."""
     started = []
     try:
-        for _ in range(2):
+        for command in commands:
             port = _free_port()
-            process = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "tablekeeper.asgi:application", "--host", "127.0.0.1",
-                 "--port", str(port), "--lifespan", "on", "--log-level", "warning"],
-                cwd=ROOT, env=env)
+            process = subprocess.Popen([part.format(port=port) for part in command], cwd=ROOT, env=env)
             started.append((process, f"http://127.0.0.1:{port}"))
         for process, base in started:
             deadline = time.monotonic() + 30
@@ -62,17 +58,69 @@ def servers(transactional_db):
                     pass
                 assert time.monotonic() < deadline, f"the server at {base} did not answer within 30 s"
                 time.sleep(0.2)
+        return started
+    except BaseException:
+        _stop(started)
+        raise
+
+
+def _stop(started) -> None:
+    for process, _ in started:
+        process.terminate()
+    for process, _ in started:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _env(**extra) -> dict:
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "LIVE_REDIS_URL")}
+    return {**env, "DATABASE_URL": _database_url(), "SECRET_KEY": settings.SECRET_KEY, "CONN_MAX_AGE": "0",
+            "LIVE_HEARTBEAT_SECONDS": "1", "API_RATE_SESSIONS": "off", "API_RATE_ACTIONS": "off", "DEBUG": "false",
+            **extra}
+
+
+UVICORN = [sys.executable, "-m", "uvicorn", "tablekeeper.asgi:application", "--host", "127.0.0.1",
+           "--port", "{port}", "--lifespan", "on", "--log-level", "warning"]
+
+
+@pytest.fixture
+def servers(transactional_db):
+    started = _start([UVICORN, UVICORN], _env(REDIS_URL=settings.LIVE_REDIS_URL, LIVE_REDIS_URL=settings.LIVE_REDIS_URL))
+    try:
         yield [base for _, base in started]
     finally:
-        for process, _ in started:
-            process.terminate()
-        for process, _ in started:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        _stop(started)
 
 
+@pytest.fixture
+def embedded(transactional_db):
+    """`make run`'s server command, with no Redis in its environment."""
+    started = _start([[sys.executable, "-m", "tablekeeper.serving", "--host", "127.0.0.1", "--port", "{port}"]],
+                     _env())
+    try:
+        yield started[0][1]
+    finally:
+        _stop(started)
+
+
+def test_the_embedded_default_serves_pages_api_and_streams_from_one_process(embedded):
+    session = httpx.post(f"{embedded}/api/sessions/", json=DUEL).json()
+    page = httpx.get(f"{embedded}/t/{session['id']}/")
+    assert page.status_code == 200 and f"/t/{session['id']}/live/" in page.text
+    phone = Stream(embedded, session["view_id"], since=0)
+    try:
+        assert phone.next("hb", timeout=10)[1] == {"version": 0}
+        tapped = httpx.post(f"{embedded}/api/sessions/{session['id']}/actions/",
+                            json={"type": "life_point_loss", "params": {"target": 1, "amount": 2}})
+        assert tapped.status_code == 201, tapped.text
+        assert phone.next("state", timeout=3)[1]["version"] == 1  # heard in memory, no Redis
+    finally:
+        phone.close()
+
+
+@needs_redis
 def test_a_tap_through_one_server_reaches_a_phone_on_the_other(servers):
     one, other = servers
     session = httpx.post(f"{one}/api/sessions/", json=DUEL).json()

@@ -28,8 +28,8 @@ def channel_for(session_pk: str) -> str:
 class Subscription:
     """One open stream: the newest version offered to it, and a way to wait for the next one."""
 
-    def __init__(self, broker: "Broker", channel: str, loop: asyncio.AbstractEventLoop):
-        self.broker, self.channel, self.loop = broker, channel, loop
+    def __init__(self, broker: "Broker", channel: str, loop: asyncio.AbstractEventLoop, session_pk: str = ""):
+        self.broker, self.channel, self.loop, self.session_pk = broker, channel, loop, session_pk
         self.newest = 0
         self.resync = False  # the broker lost messages (Redis reconnected): read the version again
         self._wake = asyncio.Event()
@@ -66,7 +66,7 @@ class Broker:
     def publish(self, channel: str, version: int) -> None:
         raise NotImplementedError
 
-    async def subscribe(self, channel: str) -> Subscription:
+    async def subscribe(self, channel: str, session_pk: str = "") -> Subscription:
         raise NotImplementedError
 
     async def unsubscribe(self, sub: Subscription) -> None:
@@ -114,6 +114,21 @@ class _LocalFanOut:
         with self._lock:
             return list(self._subs)
 
+    def sessions(self) -> dict[str, str]:
+        """{channel: session pk} of every channel followed here."""
+        with self._lock:
+            return {channel: next(iter(subs)).session_pk for channel, subs in self._subs.items() if subs}
+
+    def resync(self, channel: str) -> None:
+        """The channel's streams read their session again (it may be gone)."""
+        with self._lock:
+            subs = list(self._subs.get(channel, ()))
+        for sub in subs:
+            try:
+                sub.loop.call_soon_threadsafe(sub.lost_track)
+            except RuntimeError:
+                pass
+
     def deliver(self, channel: str, version: int) -> None:
         with self._lock:
             subs = list(self._subs.get(channel, ()))
@@ -144,8 +159,8 @@ class MemoryBroker(Broker):
     def publish(self, channel: str, version: int) -> None:
         self.local.deliver(channel, version)
 
-    async def subscribe(self, channel: str) -> Subscription:
-        sub = Subscription(self, channel, asyncio.get_running_loop())
+    async def subscribe(self, channel: str, session_pk: str = "") -> Subscription:
+        sub = Subscription(self, channel, asyncio.get_running_loop(), session_pk)
         self.local.add(sub)
         return sub
 
@@ -202,9 +217,9 @@ class RedisBroker(Broker):
                 self._per_loop[loop] = _LoopListener(self, loop)
             return self._per_loop[loop]
 
-    async def subscribe(self, channel: str) -> Subscription:
+    async def subscribe(self, channel: str, session_pk: str = "") -> Subscription:
         listener = self._listener()
-        sub = Subscription(self, channel, listener.loop)
+        sub = Subscription(self, channel, listener.loop, session_pk)
         if self.local.add(sub):
             await listener.listen(channel)
         return sub

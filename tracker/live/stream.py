@@ -3,9 +3,9 @@
 Frames (docs/LIVE.md):
 - `state` (id = version): {"version": n, "html": the state fragment as this link sees it}; sent when
   the stream opens if the phone is behind (its `?v=` or Last-Event-ID), then at every change;
-- `hb` every LIVE_HEARTBEAT_SECONDS: {"version": the session's version, read afresh}; a phone that
-  hears nothing for a while knows its connection died, a server write to a dead connection fails,
-  which ends the stream here, and a change whose message was lost is caught up at the latest here;
+- `hb` every LIVE_HEARTBEAT_SECONDS: {"version": n}; a phone that hears nothing for a while knows its
+  connection died, and a server write to a dead connection fails, which ends the stream here. A
+  change whose message was lost on the way reaches the stream within a heartbeat (`_catch_up`);
 - `bye` before the stream ends on its own after LIVE_MAX_SECONDS: {"reason": ...}; the phone opens a
   new one at once.
 A phone beyond the limits (per session, per client address) gets a 429 and goes on polling.
@@ -31,6 +31,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework.throttling import BaseThrottle
 
 from tracker import selectors
+from tracker.models import Session
 
 from .broker import channel_for, get_broker
 from .fragments import state_fragment
@@ -60,6 +61,38 @@ def closing(fn):
 
 
 _head = closing(lambda token: selectors.session_get(token, full=False))
+_versions = closing(lambda pks: dict(Session.objects.filter(pk__in=pks).values_list("pk", "version")))
+_catching_up: dict[int, asyncio.Task] = {}
+
+
+def _catch_up_running(broker) -> None:
+    loop = asyncio.get_running_loop()
+    task = _catching_up.get(id(loop))
+    if task is None or task.done():
+        _catching_up[id(loop)] = loop.create_task(_catch_up(broker))
+
+
+async def _catch_up(broker) -> None:
+    """Once a heartbeat, for the whole process: the version of every session it streams, read in one
+    query and offered to its streams. A change whose message was lost on the way (Redis restarting)
+    reaches the phones within a heartbeat, and no stream reads the database while its table is
+    quiet (one read per stream per heartbeat was most of the idle cost)."""
+    while True:
+        await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
+        followed = broker.local.sessions()
+        if not followed:
+            return
+        try:
+            versions = await _versions(sorted(set(followed.values())))
+        except Exception:  # the database is away: the next round tries again
+            log.warning("live: could not read the sessions' versions", exc_info=True)
+            continue
+        for channel, pk in followed.items():
+            if pk in versions:
+                broker.local.deliver(channel, versions[pk])
+            else:
+                broker.local.resync(channel)  # the session is gone: its streams say goodbye
+
 _fragment = closing(state_fragment)
 _rendering: dict[tuple, asyncio.Future] = {}
 
@@ -133,16 +166,18 @@ async def open_stream(token: str, query: dict[str, str], last_event_id: str | No
                                  "polling.", {"connections": [f"at most {limit} for {what}"]},
                             {"Retry-After": str(int(settings.LIVE_HEARTBEAT_SECONDS))})
         taken.append(key)
-    return 200, dict(STREAM_HEADERS), _frames(broker, channel, token, head.can_write, since, taken, seat)
+    return 200, dict(STREAM_HEADERS), _frames(broker, channel, head.session.pk, token, head.can_write, since, taken, seat)
 
 
-async def _frames(broker, channel: str, token: str, can_write: bool, since: int | None, seats: list[str], seat: str):
+async def _frames(broker, channel: str, session_pk: str, token: str, can_write: bool, since: int | None,
+                  seats: list[str], seat: str):
     beat = settings.LIVE_HEARTBEAT_SECONDS
     ttl = beat * 3
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.LIVE_MAX_SECONDS
     # subscribed before the version is read, so that no change can fall between the two
-    sub = await broker.subscribe(channel)
+    sub = await broker.subscribe(channel, session_pk)
+    _catch_up_running(broker)
     try:
         yield f"retry: {RETRY_MS}\n\n"
         sent = since if since is not None else -1
@@ -170,15 +205,6 @@ async def _frames(broker, channel: str, token: str, can_write: bool, since: int 
                 continue
             for key in seats:
                 await broker.keep(key, seat, ttl)
-            # the version as the database has it, not as this stream last heard: a message lost on
-            # the way (Redis restarting) is caught up here
-            head = await _head(token)
-            if head is None:
-                yield _frame("bye", {"reason": "the session is gone"})
-                return
-            if head.session.version > sent:
-                due = True
-                continue
             yield _frame("hb", {"version": max(sent, 0)})
     finally:
         await _let_go(broker, sub, seats, seat)
@@ -187,6 +213,10 @@ async def _frames(broker, channel: str, token: str, can_write: bool, since: int 
 async def _let_go(broker, sub, seats, seat) -> None:
     try:
         await sub.close()
+        if not broker.local.sessions():  # the last stream here: no versions to watch any more
+            task = _catching_up.pop(id(asyncio.get_running_loop()), None)
+            if task is not None:
+                task.cancel()
         for key in seats:
             await broker.leave(key, seat)
     except Exception:  # Redis gone: the seats lapse on their own after their time to live

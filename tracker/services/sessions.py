@@ -125,8 +125,10 @@ def write(token: str, endpoint: str, request, expected_version, idempotency_key,
             _check_version(session, expected_version)
             result = change(session)
             remember(session, idempotency_key, endpoint, fingerprint, result)
-            # once, after the commit: a retried key returned above publishes nothing
-            transaction.on_commit(partial(live.publish, session.pk, result.body["version"]))
+            # once, after the commit; an answer given again (a retried key above, a record already
+            # made) changed nothing and publishes nothing
+            if not result.replayed:
+                transaction.on_commit(partial(live.publish, session.pk, result.body["version"]))
             return result
 
     done = _with_retries(attempt, expected_version, token)
