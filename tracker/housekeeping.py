@@ -19,10 +19,12 @@ _stop = threading.Event()
 
 
 def run_once() -> None:
-    from tracker.tasks import expire_idempotency_keys
+    # the task's own function, not `.delay()`: with no broker Celery would only run it here anyway,
+    # after warning that its in-memory broker has no host name
+    from tracker.services.sessions import idempotency_keys_expire
 
     try:
-        expire_idempotency_keys.delay()
+        idempotency_keys_expire(settings.IDEMPOTENCY_KEY_DAYS)
     except Exception:  # a locked or unreachable database: the next period tries again
         logger.exception("expiring old Idempotency-Keys failed")
     finally:
