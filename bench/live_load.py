@@ -182,10 +182,7 @@ async def main(kind, host, port):
 
 
 if __name__ == "__main__":
-    try:
-        import uvloop  # the cheapest loop there is: the less this process costs, the less it skews
+    import uvloop  # the cheapest loop there is (pinned): the less this process costs, the less it skews
 
-        uvloop.install()
-    except ImportError:
-        pass
+    uvloop.install()
     asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))

@@ -4,7 +4,6 @@ on one hears a tap recorded through the other; nothing a process keeps for itsel
 phone sees. Needs Redis: it runs on CI's services run (.ci/run sets REDIS_URL). Beside it, `make run`'s
 own server command, one process with no Redis, serves pages, API and streams."""
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,7 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 from django.conf import settings
-from django.db import connection
+
+from tests.support.processes import database_url, free_port
 
 from .support import Stream
 
@@ -24,27 +24,13 @@ DUEL = {"game": "aventuria", "mode": "duel", "players": [{"name": "Ann", "hero":
 needs_redis = pytest.mark.skipif(not settings.LIVE_REDIS_URL, reason="scale-out needs Redis (CI's services run)")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    user = db.get("USER") or "postgres"
-    return f"postgres://{user}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
-
-
 def _start(commands: list[list[str]], env: dict):
     """Start each server command (a `{port}` in it is given a free port): (process, base URL) pairs,
     once all of them answer. The caller stops them (`_stop`)."""
     started = []
     try:
         for command in commands:
-            port = _free_port()
+            port = free_port()
             process = subprocess.Popen([part.format(port=port) for part in command], cwd=ROOT, env=env)
             started.append((process, f"http://127.0.0.1:{port}"))
         for process, base in started:
@@ -76,7 +62,7 @@ def _stop(started) -> None:
 
 def _env(**extra) -> dict:
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "LIVE_REDIS_URL")}
-    return {**env, "DATABASE_URL": _database_url(), "SECRET_KEY": settings.SECRET_KEY, "CONN_MAX_AGE": "0",
+    return {**env, "DATABASE_URL": database_url(), "SECRET_KEY": settings.SECRET_KEY, "CONN_MAX_AGE": "0",
             "LIVE_HEARTBEAT_SECONDS": "1", "API_RATE_SESSIONS": "off", "API_RATE_ACTIONS": "off", "DEBUG": "false",
             **extra}
 

@@ -10,12 +10,10 @@ import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.parse
 import uuid
 from pathlib import Path
 
@@ -23,6 +21,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.support.processes import database_url, free_port
 from tracker.models import Event, IdempotentResponse, Session
 from tracker.tasks import audit_session
 
@@ -40,24 +39,6 @@ DUEL = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def database_url() -> str:
-    """The URL of the database this test runs on (the test database, not the configured one)."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        # A file, never shared-cache memory: the server processes must open the same database.
-        assert not connection.is_in_memory_db(), "the kill test needs a file database"
-        return f"sqlite:///{db['NAME']}"
-    user = urllib.parse.quote(db["USER"] or "")
-    password = f":{urllib.parse.quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
-    host = db["HOST"] or "127.0.0.1"
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
 
 
 class Gunicorn:
