@@ -179,10 +179,14 @@
       if (ofVersion < shown) return;
       shown = ofVersion;
     }
-    // Whatever a player is typing in the live part survives the refresh.
-    var typed = {};
+    // Whatever a player is typing in the live part survives the refresh, with the marks scripts left on
+    // it (cards.js notes which values a card filled, so that choosing another name takes them back).
+    var typed = {}, marks = {};
     stateBox.querySelectorAll("form[data-action] [name]").forEach(function (el) {
-      if (el.dataset.dirty) typed[formKey(el.form) + "/" + el.name] = el.type === "checkbox" ? el.checked : el.value;
+      if (!el.dataset.dirty) return;
+      var k = formKey(el.form) + "/" + el.name;
+      typed[k] = el.type === "checkbox" ? el.checked : el.value;
+      marks[k] = Object.assign({}, el.dataset);
     });
     var focused = document.activeElement && stateBox.contains(document.activeElement) && document.activeElement.name
       ? formKey(document.activeElement.form) + "/" + document.activeElement.name : null;
@@ -196,7 +200,7 @@
       var k = formKey(el.form) + "/" + el.name;
       if (k in typed) {
         if (el.type === "checkbox") el.checked = typed[k]; else el.value = typed[k];
-        el.dataset.dirty = "1";
+        for (var mark in marks[k]) if (!(mark in el.dataset)) el.dataset[mark] = marks[k][mark];
       }
       if (k === focused) el.focus();
     });

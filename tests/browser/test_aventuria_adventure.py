@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tracker.models import CardFact, Session
+
 pytestmark = pytest.mark.browser
 
 SMALL = {"viewport": {"width": 360, "height": 740}}
@@ -141,6 +143,32 @@ def test_the_row_is_placed_by_chips_and_a_villain_typed_once_fills_itself_in(pag
     tap("av-place")  # 14 of 14: the combat begins by itself
     expect(page.get_by_test_id("av-prep")).to_be_visible()
     expect(page.get_by_test_id("villain-v2")).to_contain_text("Dodge -")
+
+
+def test_another_phone_redrawing_the_table_keeps_what_a_villain_filled_in(page, create_session):
+    # The henchman form is part of the table, so another phone's tap redraws it while this one fills it:
+    # the values stay, and so does which of them the villain's card filled, so another name takes them back.
+    session = create_session({**ENCOUNTER, "options": {"starting_player": 0}})
+    scope = Session.objects.get(pk=session["id"])
+    CardFact.objects.create(scope=scope, game="aventuria", kind="villain", key="baron", name="Baron",
+                            facts={"tp": 9, "life_points": 12, "dodge": 6, "armor": 2, "actions": "N"})
+    page.goto(session["url"])
+    tap = Taps(page)
+    tap("time-4")
+    form = page.get_by_test_id("av-henchman-form")
+    name = form.locator("input[name=name]")
+    shown = ("tp", "life_points", "dodge", "armor", "actions")
+    name.fill("Baron")
+    assert [form.locator(f"[name={f}]").input_value() for f in shown] == ["9", "12", "6", "2", "N"]
+
+    other = page.request.post(f"/api/sessions/{session['id']}/actions/",
+                              data={"type": "setup_combat", "params": {"time_counters": 5}})
+    assert other.status == 201, other.text()
+    expect(page.get_by_test_id("version")).to_have_text("2")  # drawn again, form and all
+    expect(page.get_by_test_id("av-time")).to_have_text("5")
+    assert [form.locator(f"[name={f}]").input_value() for f in shown] == ["9", "12", "6", "2", "N"]
+    name.fill("Thug")
+    assert form.locator("[name=tp]").input_value() == ""
 
 
 def test_a_chance_encounter_starts_from_the_home_page_with_its_own_options(page):
