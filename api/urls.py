@@ -6,11 +6,12 @@ from tracker.services import linking
 from . import errors, rules_views, views
 
 urlpatterns = [
+    # first: a tap is what the API answers most, and URLs are tried in order
+    path("sessions/<token:token>/actions/", views.SessionActionsView.as_view(), name="api-session-actions"),
     path("games/", views.GameListView.as_view(), name="api-games"),
     path("games/<slug:slug>/", views.GameDetailView.as_view(), name="api-game"),
     path("sessions/", views.SessionListView.as_view(), name="api-sessions"),
     path("sessions/<token:token>/", views.SessionDetailView.as_view(), name="api-session"),
-    path("sessions/<token:token>/actions/", views.SessionActionsView.as_view(), name="api-session-actions"),
     path("sessions/<token:token>/events/", views.SessionEventsView.as_view(), name="api-session-events"),
     path("sessions/<token:token>/cards/", views.SessionCardsView.as_view(), name="api-session-cards"),
     path("sessions/<token:token>/undo/", views.SessionUndoView.as_view(), name="api-session-undo"),

@@ -17,6 +17,7 @@ from . import presenters
 from .base import StrictView
 from .parsers import text_problem
 from .pagination import EventPagination
+from .renderers import FastJSONRenderer
 from .serializers import (ActionSerializer, DeckValidateSerializer, SessionCreateSerializer, VersionedWriteSerializer,
                           plain_action)
 from .throttles import SessionCreateThrottle, WriteThrottle
@@ -132,6 +133,7 @@ class SessionDetailView(StrictView):
 
 class SessionActionsView(StrictView):
     throttle_classes = [WriteThrottle]
+    renderer_classes = [FastJSONRenderer]
 
     @extend_schema(summary="Record an action", request=ActionSerializer, parameters=[IDEMPOTENCY_HEADER],
                    responses={201: inline_serializer("ActionResult", {

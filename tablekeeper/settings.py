@@ -98,6 +98,9 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     _db["TEST"] = {"NAME": str(VAR_DIR / env.str("TEST_DB_NAME", default="test.sqlite3"))}
 else:
     _db["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
+    # Only the few statements every tap runs bind on the server (tracker/store.py), so only they are
+    # prepared; 0 prepares none (a pooler in transaction mode older than PgBouncer 1.21 needs that).
+    _db.setdefault("OPTIONS", {})["prepare_threshold"] = env.int("DB_PREPARE_THRESHOLD", default=5) or None
 # Served over ASGI, every request runs in a thread of its own, so a connection kept for the next
 # request is never reused and stays open until collected: close it at the end of each request
 # (0) and, on PostgreSQL, reuse connections through a pool instead (DB_POOL=true, psycopg-pool).

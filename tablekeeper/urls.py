@@ -6,6 +6,7 @@ from tracker import views
 from tracker.live.stream import stream
 
 urlpatterns = [
+    path("api/", include("api.urls")),  # first: taps are most of the requests, and URLs are tried in order
     path("", views.home, name="home"),
     path("rules/index.json", offline_views.rules_index, name="rules-index"),
     path("rules/", include("rulesref.urls")),
@@ -19,7 +20,6 @@ urlpatterns = [
     path("t/<token:token>/record/", views.record, name="record"),
     path("t/<token:token>/record-in-<slug:link>/", views.record, name="record-in"),
     path("admin/", admin.site.urls),
-    path("api/", include("api.urls")),
 ]
 
 handler404 = "api.errors.not_found"

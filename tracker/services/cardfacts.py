@@ -40,15 +40,19 @@ def _declared(session: Session) -> cards.Declared:
     return found.cards if found else {}
 
 
-def remember(session: Session, action_type: str, params: dict, state_before: dict) -> int:
-    """Keep what an accepted action gives about its cards; the number of cards it named. Runs inside the
-    action's transaction, so an action that is not recorded keeps nothing."""
+def named(session: Session, action_type: str, params: dict, state_before: dict) -> list[tuple[str, str, dict]]:
+    """What an action gives about its cards, to keep if it is recorded: (kind, name, facts) each."""
     decls = _declared(session).get(action_type)
     spec = get_game(session.game).action(action_type, session.mode) if decls else None
     if spec is None:
-        return 0
-    typed = [(decl.kind, *found) for decl in decls if not decl.private
-             and (found := cards.read(decl, params, spec.params, state_before)) is not None]
+        return []
+    return [(decl.kind, *found) for decl in decls if not decl.private
+            and (found := cards.read(decl, params, spec.params, state_before)) is not None]
+
+
+def keep(session: Session, typed: list[tuple[str, str, dict]]) -> int:
+    """Keep what `named` found; the number of cards. Runs in the action's transaction, so an action
+    that is not recorded keeps nothing."""
     if typed:
         scope = scope_of(session)
         for kind, name, facts in typed:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -35,8 +36,8 @@ def _fingerprint(endpoint: str, payload) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def _lock_for_write(token: str, key: str | None) -> tuple[Session, store.Reply | None]:
-    session, reply = store.load_for_write(token, key)
+def _read_for_write(token: str, key: str | None, lock: bool = True) -> tuple[Session, store.Reply | None]:
+    session, reply = store.load_for_write(token, key, lock=lock)
     if session is None:
         if Session.objects.filter(view_id=token).exists():
             raise ReadOnly("This is a view-only link; it cannot change the game.")
@@ -95,15 +96,16 @@ def session_create(*, game: str, mode: str, players: list, options: dict | None 
     )
 
 
-def _with_retries(fn, expected_version, token):
-    # Without expected_version an action is re-validated against the latest state, so a lost
-    # race is simply tried again; with it, the caller asked for exactly that version.
-    for _ in range(5):
+def _with_retries(first, then, token):
+    # A lost race is tried again on the latest state, `then` holding the lock (so phones that keep
+    # colliding queue up instead of losing again): without expected_version the action is simply
+    # re-validated; with it, the retry's version check answers 409, unless the winner was this very
+    # request sent twice, whose key now gives back its first answer.
+    for fn in (first, then, then, then, then):
         try:
             return fn()
         except (store.Lost, IntegrityError):
-            if expected_version is not None:
-                break
+            pass
     session = Session.objects.filter(pk=token).first()
     if session is None:
         raise NotFound("No session with this id.")
@@ -111,27 +113,36 @@ def _with_retries(fn, expected_version, token):
 
 
 def write(token: str, endpoint: str, request, expected_version, idempotency_key, change,
-          fingerprint: str | None = None) -> WriteResult:
-    """The shape every write shares: one transaction that locks the session, answers a retried
-    Idempotency-Key with its first answer, checks the version, makes `change(session)` and keeps
-    the answer for later retries. A lost race is retried unless a version was asked for."""
+          fingerprint: str | None = None, *, single_statement: bool = False) -> WriteResult:
+    """The shape every write shares: read the session, answer a retried Idempotency-Key with its
+    first answer, check the version, make `change(session)` and keep the answer for later retries.
+    A lost race is tried again.
+
+    As a rule this is one transaction holding the session's lock. A `single_statement` change (an
+    action: its event and state go in one statement, compare-and-swap on version) on PostgreSQL
+    first tries without either: the read and the write are one round trip each, and the swap
+    refuses a write computed on a version another phone moved on from; the retry takes the lock."""
     fingerprint = fingerprint or _fingerprint(endpoint, request)
 
-    def attempt() -> WriteResult | tuple[Session, store.Reply]:
-        with transaction.atomic():
-            session, reply = _lock_for_write(token, idempotency_key)
-            if _same_request(reply, endpoint, fingerprint):
-                return session, reply
-            _check_version(session, expected_version)
-            result = change(session)
-            remember(session, idempotency_key, endpoint, fingerprint, result)
-            # once, after the commit; an answer given again (a retried key above, a record already
-            # made) changed nothing and publishes nothing
-            if not result.replayed:
-                transaction.on_commit(partial(live.publish, session.pk, result.body["version"]))
-            return result
+    def attempt(lock: bool = True) -> WriteResult | tuple[Session, store.Reply]:
+        session, reply = _read_for_write(token, idempotency_key, lock=lock)
+        if _same_request(reply, endpoint, fingerprint):
+            return session, reply
+        _check_version(session, expected_version)
+        result = change(session)
+        remember(session, idempotency_key, endpoint, fingerprint, result)
+        # once, after the commit (at once when there is no transaction); an answer given again (a
+        # retried key above, a record already made) changed nothing and publishes nothing
+        if not result.replayed:
+            transaction.on_commit(partial(live.publish, session.pk, result.body["version"]))
+        return result
 
-    done = _with_retries(attempt, expected_version, token)
+    def locked() -> WriteResult | tuple[Session, store.Reply]:
+        with transaction.atomic():
+            return attempt()
+
+    unlocked = single_statement and connection.vendor == "postgresql" and not connection.in_atomic_block
+    done = _with_retries(partial(attempt, lock=False) if unlocked else locked, locked, token)
     # Rebuilt once the lock is let go: it reads only rows that never change (the log up to the
     # key's version), and a long log takes a replay's time.
     return answer_again(*done) if isinstance(done, tuple) else done
@@ -163,8 +174,11 @@ def apply_locked(session: Session, type: str, params: dict, *, override_reason: 
     )
     outcome = game.outcome(decision.state)
     event.version = session.version + 1
-    version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
-    cardfacts.remember(session, type, params, session.state)  # session.state: the state it was decided on
+    named = cardfacts.named(session, type, params, session.state)  # session.state: the state it was decided on
+    # the cards it named are kept with the action or not at all: a transaction, where write() has none open
+    with transaction.atomic(savepoint=False) if named else nullcontext():
+        version = store.save_state(session, decision.state, outcome, last_seq=seq, redo_seqs=[], event=event)
+        cardfacts.keep(session, named)
     return WriteResult(201, _action_body(event, version, decision, outcome), notes=list(decision.notes))
 
 
@@ -198,7 +212,8 @@ def session_action_apply(
         return apply_locked(session, type, params, override_reason=override_reason, idempotency_key=idempotency_key,
                             group=group, fingerprint=fingerprint)
 
-    return write(token, "action", request, expected_version, idempotency_key, change, fingerprint)
+    return write(token, "action", request, expected_version, idempotency_key, change, fingerprint,
+                 single_statement=True)
 
 
 def event_dict(event: Event) -> dict:

@@ -1,0 +1,104 @@
+"""An action on PostgreSQL outside any transaction (as every request runs): one read without a lock,
+then one statement that swaps the state on its version and appends the event only if the swap landed.
+A race lost that way is tried again holding the lock. Inside a transaction, and on SQLite, the lock
+comes first, as it always did."""
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from tracker import store
+from tracker.errors import Conflict
+from tracker.models import Event, Session
+from tracker.services import sessions
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="the unlocked write is PostgreSQL's"),
+]
+
+LOSS = {"type": "life_point_loss", "params": {"target": 1, "amount": 2}}
+HEAL = {"type": "heal", "params": {"target": 1, "amount": 1}}
+
+
+def _duel() -> Session:
+    return sessions.session_create(game="aventuria", mode="duel", options={"starting_player": 0},
+                                   players=[{"name": "Ann", "hero": "DB"}, {"name": "Ben", "hero": "TM"}])
+
+
+def _racing(monkeypatch, between):
+    """store.load_for_write, with `between()` run right after the first read: another phone's write."""
+    locks, real = [], store.load_for_write
+
+    def load(token, key=None, *, lock=True):
+        found = real(token, key, lock=lock)
+        locks.append(lock)
+        if len(locks) == 1:
+            between()
+        return found
+
+    monkeypatch.setattr(store, "load_for_write", load)
+    return locks
+
+
+def test_an_action_is_one_read_and_one_write_with_no_lock_and_no_transaction():
+    duel = _duel()
+    with CaptureQueriesContext(connection) as queries:
+        result = sessions.session_action_apply(token=duel.pk, idempotency_key="k1", **LOSS)
+    assert result.status == 201 and result.body["version"] == 1
+    read, write = [q["sql"] for q in queries.captured_queries]
+    assert "FROM tracker_session" in read and "FOR UPDATE" not in read
+    assert write.startswith("WITH moved AS (UPDATE tracker_session") and "INSERT INTO" in write
+    event = Event.objects.get(session=duel)
+    assert (event.seq, event.version, event.idempotency_key, event.params) == (1, 1, "k1", LOSS["params"])
+    assert Session.objects.get(pk=duel.pk).state["players"][1]["life_points"] == result.body["state"]["players"][1]["life_points"]
+
+
+def test_inside_a_transaction_the_session_is_locked_first():
+    duel = _duel()
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        sessions.session_action_apply(token=duel.pk, **LOSS)
+    read = next(q["sql"] for q in queries.captured_queries if "FROM tracker_session" in q["sql"])
+    assert "FOR UPDATE" in read
+
+
+def test_a_race_lost_without_the_lock_is_won_with_it_and_leaves_no_stray_event(monkeypatch):
+    duel = _duel()
+    locks = _racing(monkeypatch, lambda: sessions.session_action_apply(token=duel.pk, **HEAL))
+    result = sessions.session_action_apply(token=duel.pk, **LOSS)
+    assert locks == [False, False, True]  # the other phone's read, then the retry's, locked
+    assert result.status == 201 and result.body["version"] == 2 and result.body["event"]["seq"] == 2
+    assert list(Event.objects.filter(session=duel).order_by("seq").values_list("seq", "type", "version")) == [
+        (1, "heal", 1), (2, "life_point_loss", 2)]  # the swap that missed appended nothing
+    assert Session.objects.get(pk=duel.pk).version == 2
+
+
+def test_the_same_tap_landing_twice_at_once_is_recorded_once(monkeypatch):
+    duel = _duel()
+    first = {}
+    _racing(monkeypatch, lambda: first.update(answer=sessions.session_action_apply(
+        token=duel.pk, idempotency_key="tap-1", **LOSS)))
+    again = sessions.session_action_apply(token=duel.pk, idempotency_key="tap-1", **LOSS)
+    assert again.body == first["answer"].body
+    assert Event.objects.filter(session=duel).count() == 1 and Session.objects.get(pk=duel.pk).version == 1
+
+
+def test_a_race_lost_on_an_asked_version_is_a_conflict_not_a_retry(monkeypatch):
+    duel = _duel()
+    _racing(monkeypatch, lambda: sessions.session_action_apply(token=duel.pk, **HEAL))
+    with pytest.raises(Conflict):
+        sessions.session_action_apply(token=duel.pk, expected_version=0, **LOSS)
+    assert list(Event.objects.filter(session=duel).values_list("type", flat=True)) == ["heal"]
+    # its neighbour: the version the table is at goes through
+    assert sessions.session_action_apply(token=duel.pk, expected_version=1, **LOSS).status == 201
+
+
+def test_a_kept_connection_prepares_the_read_and_the_write_once():
+    duel = _duel()
+    for _ in range(7):
+        sessions.session_action_apply(token=duel.pk, **HEAL)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any(s.startswith("SELECT") and "tracker_idempotentresponse" in s for s in prepared)
+    assert any(s.startswith("WITH moved AS") for s in prepared)
+    assert not any("tracker_cardfact" in s for s in prepared)  # the ORM binds on the client: nothing of its own
