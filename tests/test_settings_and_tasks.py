@@ -82,6 +82,15 @@ def test_db_pool_opts_into_a_postgresql_pool_and_refuses_what_cannot_pool():
         assert refused["returncode"] != 0 and "DB_POOL" in refused["stderr"]
 
 
+def test_a_kept_postgresql_connection_prepares_the_taps_statements_unless_told_not_to():
+    url = "postgres://postgres@127.0.0.1:5432/tablekeeper"
+    assert _settings_with(DATABASE_URL=url)["OPTIONS"]["prepare_threshold"] == 5
+    assert _settings_with(DATABASE_URL=url, DB_PREPARE_THRESHOLD="2")["OPTIONS"]["prepare_threshold"] == 2
+    # 0: none prepared, for a pooler in transaction mode that cannot keep them
+    assert _settings_with(DATABASE_URL=url, DB_PREPARE_THRESHOLD="0")["OPTIONS"]["prepare_threshold"] is None
+    assert "prepare_threshold" not in _settings_with(DATABASE_URL="sqlite:////tmp/x.sqlite3")["OPTIONS"]
+
+
 def test_the_beat_schedule_runs_the_real_expiry_task():
     from tablekeeper.celery import app
 
