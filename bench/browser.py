@@ -35,17 +35,19 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 PAGE_WEIGHT_TYPES = ("document", "stylesheet", "script")
 
 
-def wsgi_app():
-    """gunicorn's entry point here (`bench.browser:wsgi_app()`): the bench site, with WhiteNoise
-    serving static/ as it is now instead of a collected copy (DEBUG is off in bench settings)."""
+def asgi_app():
+    """gunicorn's entry point here (`bench.browser:asgi_app()`): the bench site as production serves
+    it (ASGI, the live streams ahead of Django), with WhiteNoise serving static/ as it is now instead
+    of a collected copy (DEBUG is off in bench settings). Under a threaded WSGI server every page's
+    live stream held a thread for its whole life, and after a few pages the taps waited for none."""
     import django
     from django.conf import settings
 
     django.setup()
     settings.WHITENOISE_USE_FINDERS = True
-    from django.core.wsgi import get_wsgi_application
+    from tablekeeper.asgi import application
 
-    return get_wsgi_application()
+    return application
 
 
 # One tap per round, timed in the page. The counter is read again after every DOM mutation, so the
@@ -95,7 +97,7 @@ def start_server(url):
     from bench.search import Server
 
     # bench/search.py's gunicorn, with this module's app (static files from the source tree)
-    return Server(url, app="bench.browser:wsgi_app()", threads=4)
+    return Server(url, app="bench.browser:asgi_app()", worker_class="uvicorn_worker.UvicornWorker")
 
 
 def tapped_game():
@@ -130,6 +132,8 @@ def page_weight(browser, url):
     for r in responses:
         if urlparse(r.url).netloc != origin or r.status != 200:
             continue
+        if r.headers.get("content-type", "").startswith("text/event-stream"):
+            continue  # the live stream: its body lasts as long as the page, and is not what the page weighs
         body = r.body()
         entry = {"raw": len(body), "gzip": len(gzip.compress(body, compresslevel=6)), "type": r.request.resource_type}
         (files if entry["type"] in PAGE_WEIGHT_TYPES else other)[urlparse(r.url).path] = entry
@@ -249,7 +253,7 @@ def report(version, files, other, later_files, samples, final, game, bench, flow
         "",
         f"Command: `make bench` (`bench/browser.py`). Machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, Chromium {version} headless through Playwright at 390x844 "
-        f"(touch, scale 2). gunicorn (gthread) on 127.0.0.1, a fresh SQLite file, one {game.title} {bench.mode}.",
+        f"(touch, scale 2). gunicorn with a uvicorn worker (ASGI, as production) on 127.0.0.1, a fresh SQLite file, one {game.title} {bench.mode}.",
         "",
         f"Table page weight, a fresh {bench.mode} (each body gzip-compressed at level 6):",
         "",

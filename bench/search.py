@@ -50,12 +50,12 @@ def free_port():
 class Server:
     """gunicorn on loopback with keep-alive, serving the bench settings on the same database."""
 
-    def __init__(self, database_url, app="bench.wsgi", threads=2):
+    def __init__(self, database_url, app="bench.wsgi", threads=2, worker_class="gthread"):
         self.port = free_port()
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": database_url}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{self.port}",
-             "--worker-class", "gthread", "--workers", "1", "--threads", str(threads), "--keep-alive", "30",
+             "--worker-class", worker_class, "--workers", "1", "--threads", str(threads), "--keep-alive", "30",
              "--log-level", "warning"],
             cwd=ROOT, env=env,
         )
