@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import psycopg
-from django.db import connection, models
+from django.db import InterfaceError, OperationalError, connection, models
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -56,15 +56,21 @@ def _columns(model, names, alias: str) -> tuple[list, str]:
     return _column_lists[key]
 
 
-def _cursor():
+def _cursor(checked: bool = True):
     """A cursor for these statements. On PostgreSQL it binds its values on the server, so a kept
     connection (a pool, or CONN_MAX_AGE) prepares each statement once, after DB_PREPARE_THRESHOLD
     runs, instead of planning it again on every tap: planning the locked read alone took longer than
     running it. The ORM keeps binding on the client, as Django ships it; a fresh connection per
-    request never reaches the threshold, so it pays nothing."""
+    request never reaches the threshold, so it pays nothing.
+
+    `checked=False` skips CONN_HEALTH_CHECKS' `SELECT 1`: the caller's own statement is the check
+    (`_read_checking`)."""
     if connection.vendor != "postgresql":
         return connection.cursor()
-    connection.close_if_health_check_failed()
+    if checked:
+        connection.close_if_health_check_failed()
+    else:
+        connection.health_check_done = True
     connection.ensure_connection()
     with connection.wrap_database_errors:
         return connection._prepare_cursor(psycopg.Cursor(connection.connection))
@@ -89,9 +95,7 @@ def load_for_write(token: str, key: str | None = None, *, lock: bool = True) -> 
            "AND e.fingerprint <> '' WHERE s.id = %s")
     if lock and connection.vendor != "sqlite":
         sql += " FOR UPDATE OF s"
-    with _cursor() as cursor:
-        cursor.execute(sql, [key, key, token])  # a NULL key joins nothing
-        row = cursor.fetchone()
+    row = _read_checking(sql, [key, key, token])  # a NULL key joins nothing
     if row is None:
         return None, None
     width, replied = len(fields), len(fields) + len(reply_fields)
@@ -102,6 +106,26 @@ def load_for_write(token: str, key: str | None = None, *, lock: bool = True) -> 
         fingerprint, version, seq = row[replied:]
         return session, Reply("action", fingerprint, 201, version, seq, None)
     return session, None
+
+
+def _read_checking(sql: str, params: list):
+    """The first row of a read that is also the connection's health check. Outside a transaction, a
+    kept connection the server has dropped (a restart, an idle timeout) fails this read, which is
+    then made again on a new connection, as CONN_HEALTH_CHECKS would have done with a `SELECT 1` of
+    its own first: one round trip less on every tap. Inside a transaction there is no new connection
+    to take, so Django's own check runs first."""
+    fresh = connection.connection is None or connection.in_atomic_block
+    try:
+        with _cursor(checked=fresh) as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    except (OperationalError, InterfaceError):
+        if fresh or connection.vendor != "postgresql":
+            raise
+    connection.close()
+    with _cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def find_reply(session_id: str, key: str) -> Reply | None:

@@ -48,3 +48,24 @@ def test_a_tap_stores_state_and_params_that_read_back_through_the_orm(api, duel)
     assert Session.objects.get(pk=duel["id"]).state == answer.json()["state"]
     assert Event.objects.get(session_id=duel["id"]).params == params
     assert sessions.event_dict(Event.objects.get(session_id=duel["id"]))["params"] == answer.json()["event"]["params"]
+
+
+@pytest.mark.parametrize("raw", [b'{"type": "heal", "params": {"target": 1, "amount": 2}}',
+                                 '{"name": "J\\u00f6rn \\u2028", "n": 1.5, "big": 123456789012345678901234567890}'.encode()])
+def test_the_parser_reads_what_the_standard_library_reads(raw):
+    import io
+
+    from api.parsers import StrictJSONParser
+    assert StrictJSONParser().parse(io.BytesIO(raw), parser_context={"encoding": "utf-8"}) == json.loads(raw)
+
+
+@pytest.mark.parametrize("raw, said", [(b'{"a": NaN}', "parse error"), (b'{"name": "\\ud800"}', "surrogate")])
+def test_what_orjson_refuses_gets_the_answer_it_always_got(raw, said):
+    import io
+
+    from rest_framework.exceptions import ParseError, ValidationError
+
+    from api.parsers import StrictJSONParser
+    with pytest.raises((ParseError, ValidationError)) as refused:
+        StrictJSONParser().parse(io.BytesIO(raw), parser_context={"encoding": "utf-8"})
+    assert said in str(refused.value.detail).lower()

@@ -2,8 +2,9 @@
 then one statement that swaps the state on its version and appends the event only if the swap landed.
 A race lost that way is tried again holding the lock. Inside a transaction, and on SQLite, the lock
 comes first, as it always did."""
+import psycopg
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tracker import store
@@ -102,3 +103,36 @@ def test_a_kept_connection_prepares_the_read_and_the_write_once():
     assert any(s.startswith("SELECT") and "tracker_idempotentresponse" in s for s in prepared)
     assert any(s.startswith("WITH moved AS") for s in prepared)
     assert not any("tracker_cardfact" in s for s in prepared)  # the ORM binds on the client: nothing of its own
+
+
+def _new_request(db):
+    db.health_check_done = False  # what Django does at every request's start and end
+
+
+def test_the_read_is_the_health_check_of_a_kept_connection(monkeypatch):
+    db = connections["default"]
+    duel = _duel()
+    checks = []
+    monkeypatch.setattr(db, "is_usable", lambda: checks.append("SELECT 1") or True)
+    _new_request(db)
+    sessions.session_action_apply(token=duel.pk, **HEAL)
+    assert db.health_check_enabled and checks == []  # no SELECT 1 of its own before the tap's read
+    _new_request(db)
+    Session.objects.filter(pk=duel.pk).exists()  # its neighbour: the ORM still checks first
+    assert checks == ["SELECT 1"]
+
+
+def test_a_connection_the_server_dropped_is_replaced_and_the_tap_recorded():
+    db = connections["default"]
+    duel = _duel()
+    sessions.session_action_apply(token=duel.pk, **HEAL)
+    pid = db.connection.info.backend_pid
+    s = db.settings_dict
+    with psycopg.connect(dbname=s["NAME"], user=s["USER"], host=s["HOST"], port=s["PORT"] or 5432,
+                         password=s["PASSWORD"] or None, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    _new_request(db)
+    result = sessions.session_action_apply(token=duel.pk, **LOSS)
+    assert result.status == 201 and db.connection.info.backend_pid != pid
+    assert list(Event.objects.filter(session=duel).order_by("seq").values_list("type", flat=True)) == [
+        "heal", "life_point_loss"]
