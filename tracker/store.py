@@ -137,18 +137,26 @@ def find_reply(session_id: str, key: str) -> Reply | None:
     return Reply(*_converted(fields, row)) if row is not None else None
 
 
-_insert_sql: dict[type, tuple[str, list]] = {}
+_insert_sql: dict[type, tuple[str, str, list]] = {}
+
+
+def _insert_sql_of(model) -> tuple[str, str, list]:
+    """(INSERT ... VALUES, INSERT ... SELECT FROM moved, the fields) of one new row of `model`, its id
+    assigned by the database and not read back. In the second every value is cast to its column's
+    type: a SELECT list, unlike VALUES, does not take its types from the columns."""
+    if model not in _insert_sql:
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        into = f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} " \
+               f"({', '.join(connection.ops.quote_name(f.column) for f in fields)})"
+        values = ", ".join(["%s"] * len(fields))
+        casts = ", ".join(f"CAST(%s AS {f.cast_db_type(connection)})" for f in fields)
+        _insert_sql[model] = (f"{into} VALUES ({values})", f"{into} SELECT {casts} FROM moved", fields)
+    return _insert_sql[model]
 
 
 def _insert(obj: models.Model) -> tuple[str, list]:
-    """The INSERT of one new row (database-assigned id, not read back), as SQL and values."""
-    model = type(obj)
-    if model not in _insert_sql:
-        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-        marks = ", ".join(["%s"] * len(fields))
-        _insert_sql[model] = (f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) VALUES ({marks})", fields)
-    sql, fields = _insert_sql[model]
+    """The INSERT of one new row, as SQL and values."""
+    sql, _, fields = _insert_sql_of(type(obj))
     return sql, [_prepared(f, f.pre_save(obj, add=True)) for f in fields]
 
 
@@ -223,20 +231,6 @@ def _save_values(session: Session, new_state: dict, outcome, last_seq: int, redo
     ]
 
 
-_appended_sql: dict[type, str] = {}
-
-
-def _appended(model) -> str:
-    """INSERT ... SELECT of one row, only for each row the `moved` CTE returns. Every value is cast
-    to its column's type: a SELECT list, unlike VALUES, does not take its types from the columns."""
-    if model not in _appended_sql:
-        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-        casts = ", ".join(f"CAST(%s AS {f.cast_db_type(connection)})" for f in fields)
-        _appended_sql[model] = f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) SELECT {casts} FROM moved"
-    return _appended_sql[model]
-
-
 def save_state(session: Session, new_state: dict, outcome, *, last_seq: int, redo_seqs: list, event=None) -> int:
     """Compare-and-swap on version: the write only lands on the version it was computed from.
 
@@ -248,12 +242,13 @@ def save_state(session: Session, new_state: dict, outcome, *, last_seq: int, red
     if event is not None:
         insert_sql, insert_values = _insert(event)
         if connection.vendor == "postgresql":
-            sql, values = f"WITH moved AS ({sql} RETURNING id) {_appended(type(event))}", values + insert_values
+            appended = _insert_sql_of(type(event))[1]
+            sql, values = f"WITH moved AS ({sql} RETURNING id) {appended}", values + insert_values
         else:
             with connection.cursor() as cursor:
                 cursor.execute(insert_sql, insert_values)
     with _cursor() as cursor:
         cursor.execute(sql, values)
         if cursor.rowcount != 1:
-            raise Lost()  # the transaction rolls back, the event row with it
+            raise Lost()  # nothing landed: on SQLite the transaction takes the event row back with it
     return session.version + 1

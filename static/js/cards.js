@@ -9,6 +9,8 @@
   "use strict";
   if (window.tkCards) return;
   window.tkCards = true;
+  // the marks below live on a field being typed: table.js keeps them when the table is drawn again
+  window.tkFieldMarks = (window.tkFieldMarks || []).concat(["cardFilled", "cardBy", "cardChosen"]);
   var LOCAL_LIMIT = 300; // names kept per game on one phone, the most recent
 
   function fold(name) { return String(name).trim().split(/\s+/).join(" ").toLowerCase(); }

@@ -180,13 +180,15 @@
       shown = ofVersion;
     }
     // Whatever a player is typing in the live part survives the refresh, with the marks scripts left on
-    // it (cards.js notes which values a card filled, so that choosing another name takes them back).
-    var typed = {}, marks = {};
+    // it: `dirty`, and those a script names in window.tkFieldMarks (cards.js notes which values a card
+    // filled, so that choosing another name takes them back). The server's own data-* come new.
+    var typed = {}, marks = {}, kept = ["dirty"].concat(window.tkFieldMarks || []);
     stateBox.querySelectorAll("form[data-action] [name]").forEach(function (el) {
       if (!el.dataset.dirty) return;
       var k = formKey(el.form) + "/" + el.name;
       typed[k] = el.type === "checkbox" ? el.checked : el.value;
-      marks[k] = Object.assign({}, el.dataset);
+      marks[k] = {};
+      kept.forEach(function (mark) { if (mark in el.dataset) marks[k][mark] = el.dataset[mark]; });
     });
     var focused = document.activeElement && stateBox.contains(document.activeElement) && document.activeElement.name
       ? formKey(document.activeElement.form) + "/" + document.activeElement.name : null;
@@ -200,7 +202,7 @@
       var k = formKey(el.form) + "/" + el.name;
       if (k in typed) {
         if (el.type === "checkbox") el.checked = typed[k]; else el.value = typed[k];
-        for (var mark in marks[k]) if (!(mark in el.dataset)) el.dataset[mark] = marks[k][mark];
+        for (var mark in marks[k]) el.dataset[mark] = marks[k][mark];
       }
       if (k === focused) el.focus();
     });

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tracker import store
 from tracker.errors import Conflict
-from tracker.models import Event, Session
+from tracker.models import CardFact, Event, Session
 from tracker.services import sessions
 
 pytestmark = [
@@ -136,3 +136,22 @@ def test_a_connection_the_server_dropped_is_replaced_and_the_tap_recorded():
     assert result.status == 201 and db.connection.info.backend_pid != pid
     assert list(Event.objects.filter(session=duel).order_by("seq").values_list("type", flat=True)) == [
         "heal", "life_point_loss"]
+
+
+PRAYER = {"type": "resolve_turn_trigger", "params": {"player": 0, "card": "Morning Prayer", "when": "start"}}
+
+
+def test_an_action_lost_on_its_version_keeps_none_of_the_cards_it_named(monkeypatch):
+    duel = _duel()
+    _racing(monkeypatch, lambda: sessions.session_action_apply(token=duel.pk, **HEAL))
+    with pytest.raises(Conflict):
+        sessions.session_action_apply(token=duel.pk, expected_version=0, **PRAYER)
+    assert not CardFact.objects.filter(scope=duel).exists()
+
+
+def test_an_action_recorded_after_a_lost_race_keeps_its_cards_once(monkeypatch):
+    duel = _duel()
+    _racing(monkeypatch, lambda: sessions.session_action_apply(token=duel.pk, **HEAL))
+    assert sessions.session_action_apply(token=duel.pk, **PRAYER).status == 201
+    assert list(CardFact.objects.filter(scope=duel).values_list("name", "facts")) == [
+        ("Morning Prayer", {"when": "start"})]
